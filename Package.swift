@@ -1,0 +1,35 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Compiler settings shared by every target. Each upcoming feature is on because
+// of what it buys the package:
+let swiftSettings: [SwiftSetting] = [
+  // `any P` spelled out wherever an existential is used, so its cost is visible.
+  .enableUpcomingFeature("ExistentialAny"),
+  // A file sees members of a module only if it imports that module itself,
+  // which keeps the layering honest (no member leaks through a transitive import).
+  .enableUpcomingFeature("MemberImportVisibility"),
+  // Imports are internal unless marked `public`, so no module re-exports by accident.
+  .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+  name: "Injineer",
+  // Synchronization (Mutex, Atomic) needs these Apple OS versions.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  products: [
+    .library(name: "INJGraph", targets: ["INJGraph"]),
+  ],
+  targets: [
+    // Modules
+    .target(name: "INJGraph"),
+
+    // Tests
+    .testTarget(name: "INJGraphTests", dependencies: ["INJGraph"]),
+  ],
+  swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+  target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
+}
