@@ -19,13 +19,16 @@ let package = Package(
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "INJGraph", targets: ["INJGraph"]),
+    .library(name: "INJReflection", targets: ["INJReflection"]),
   ],
   targets: [
     // Modules
     .target(name: "INJGraph"),
+    .target(name: "INJReflection"),
 
     // Tests
     .testTarget(name: "INJGraphTests", dependencies: ["INJGraph"]),
+    .testTarget(name: "INJReflectionTests", dependencies: ["INJReflection"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,64 @@
+/// Marks a property that the container fills after creating its object.
+///
+/// Declare the property optional and leave it nil; when the object's provider lists a
+/// dependency with the property's name, the container sets it right after the
+/// creator returns:
+///
+/// ```swift
+/// final class ProductsListViewController {
+///   @Inject var productsService: ProductsService?
+///   @Inject var productDetailsViewControllerProvider: (() -> ProductDetailsViewController)?
+/// }
+/// ```
+///
+/// The wrapper keeps its value in a small reference box. That is what lets the
+/// injector find the property by its stored name (`_productsService`) and set it
+/// without ever writing to the object's memory: it sets the box. A property that
+/// already holds a value is never overwritten.
+///
+/// Only class instances are injected. A struct with `@Inject` properties would
+/// share one box between all of its copies, so injecting it throws
+/// ``InjectionError`` instead; pass a struct its dependencies through its
+/// initializer.
+///
+/// A property typed `(() -> Product)?` or `(() throws -> Product)?` receives a
+/// provider closure. `Product` may be a supertype of what the provider makes (a
+/// protocol existential or a superclass): each call casts the new value.
+@propertyWrapper
+public struct Inject<Value> {
+  let box: InjectBox<Value>
+
+  /// Creates an empty property that the container fills.
+  @_disfavoredOverload
+  public init() {
+    box = InjectBox(closureMaker: nil)
+  }
+
+  /// The injected value, or nil before injection.
+  public var wrappedValue: Value? {
+    get { box.value }
+    nonmutating set { box.value = newValue }
+  }
+}
+
+extension Inject {
+  /// Creates an empty provider-closure property that the container fills with a
+  /// closure making a new `Product` on each call.
+  ///
+  /// If the resolution inside the closure fails, or what it makes is not a
+  /// `Product`, the closure cannot report it and stops the program with the full
+  /// error text. Declare the property `(() throws -> Product)?` to get the error
+  /// thrown instead.
+  public init<Product>() where Value == () -> Product {
+    box = InjectBox(closureMaker: { factory in factory.closure(returning: Product.self) })
+  }
+
+  /// Creates an empty provider-closure property that the container fills with a
+  /// throwing closure making a new `Product` on each call.
+  ///
+  /// The closure throws the resolution's error when making the product fails, and
+  /// ``InjectionError`` when what it makes is not a `Product`.
+  public init<Product>() where Value == () throws -> Product {
+    box = InjectBox(closureMaker: { factory in factory.throwingClosure(returning: Product.self) })
+  }
+}

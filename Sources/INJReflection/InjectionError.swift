@@ -1,0 +1,91 @@
+/// Why an object's properties could not be injected.
+///
+/// Its ``description`` says what happened, where, and how to fix it, for example:
+///
+/// ```
+/// Cannot inject 'productsService' into ProductsListViewController: the property
+/// holds ProductsService, but the dependency 'productsService' is of type String.
+/// Change the property's type, or register a value of type ProductsService under
+/// 'productsService'.
+/// ```
+public struct InjectionError: Error, CustomStringConvertible, Hashable {
+  /// What went wrong.
+  public enum Reason: Sendable, Hashable {
+    /// The value offered for a property is not of the property's type.
+    case typeMismatch(expected: String, actual: String)
+    /// The object is a value type with `@Inject` properties; its copies would share
+    /// them, so it is not injected.
+    case valueType(injectProperties: [String])
+    /// A provider closure's product cannot be cast to the closure's result type.
+    case closureResultMismatch(expected: String, actual: String)
+    /// The type conforms to ``Injectable`` on the main actor only, and the
+    /// injection ran elsewhere.
+    case conformanceIsolatedToMainActor
+  }
+
+  /// What went wrong.
+  public var reason: Reason
+  /// The name of the property concerned, when one is.
+  public var propertyName: String?
+  /// The type of the object being injected, or for a provider closure, the type
+  /// its provider declares.
+  public var typeName: String
+
+  /// Creates an error.
+  ///
+  /// - Parameters:
+  ///   - reason: What went wrong.
+  ///   - propertyName: The property concerned, if any.
+  ///   - typeName: The type of the object being injected.
+  public init(reason: Reason, propertyName: String?, typeName: String) {
+    self.reason = reason
+    self.propertyName = propertyName
+    self.typeName = typeName
+  }
+
+  /// A sentence saying what happened, where, and how to fix it.
+  public var description: String {
+    let property = propertyName ?? ""
+    switch reason {
+    case .typeMismatch(let expected, let actual):
+      return
+        "Cannot inject '\(property)' into \(typeName): the property holds \(expected), "
+        + "but the dependency '\(property)' is of type \(actual). Change the property's "
+        + "type, or register a value of type \(expected) under '\(property)'."
+    case .valueType(let names):
+      let list = names.map { "'\($0)'" }.joined(separator: ", ")
+      return
+        "Cannot inject into \(typeName): it is a value type, and its copies would share "
+        + "its @Inject properties \(list). Pass the dependencies to its initializer in "
+        + "the creator, or make \(typeName) a class."
+    case .closureResultMismatch(let expected, let actual):
+      return
+        "A provider closure returning \(expected) got a value of type \(actual) from a "
+        + "provider of \(typeName), and \(actual) cannot be cast to \(expected). Declare "
+        + "the closure's result as \(actual) or one of its protocols or superclasses."
+    case .conformanceIsolatedToMainActor:
+      return
+        "Cannot inject into \(typeName) off the main actor: it conforms to Injectable on "
+        + "the main actor only. Resolve it on the main actor."
+    }
+  }
+}
+
+extension InjectionError {
+  static func typeMismatch(
+    propertyName: String, ownerType: Any.Type, expected: Any.Type, actual: String
+  ) -> InjectionError {
+    InjectionError(
+      reason: .typeMismatch(expected: String(describing: expected), actual: actual),
+      propertyName: propertyName, typeName: String(describing: ownerType))
+  }
+
+  static func closureResultMismatch(
+    productType: Any.Type, actual: Any.Type, expected: Any.Type
+  ) -> InjectionError {
+    InjectionError(
+      reason: .closureResultMismatch(
+        expected: String(describing: expected), actual: String(describing: actual)),
+      propertyName: nil, typeName: String(describing: productType))
+  }
+}

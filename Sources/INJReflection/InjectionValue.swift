@@ -1,0 +1,37 @@
+/// What a source offers for one injectable property.
+public enum InjectionValue {
+  /// A ready value, set as it is (after a cast to the property's type).
+  case value(Any)
+  /// A factory, for a provider-closure property: the property receives a closure
+  /// that makes a new product on each call.
+  case providerClosure(ProviderFactory)
+}
+
+extension InjectionValue {
+  /// Converts an offered value to a property's type.
+  static func convert<Value>(
+    _ offered: InjectionValue, to valueType: Value.Type,
+    closureMaker: ((ProviderFactory) -> Value)?,
+    propertyName: String, ownerType: Any.Type
+  ) throws(InjectionError) -> Value {
+    switch offered {
+    case .value(let value):
+      if let typed = value as? Value {
+        return typed
+      }
+      throw .typeMismatch(
+        propertyName: propertyName, ownerType: ownerType,
+        expected: Value.self, actual: String(describing: type(of: value)))
+    case .providerClosure(let factory):
+      if let closureMaker {
+        return closureMaker(factory)
+      }
+      if let exact = factory.exactClosure(as: Value.self) {
+        return exact
+      }
+      throw .typeMismatch(
+        propertyName: propertyName, ownerType: ownerType,
+        expected: Value.self, actual: factory.closureTypeDescription)
+    }
+  }
+}

@@ -1,0 +1,93 @@
+/// How to inject every instance of one type: computed once per type and cached.
+package final class InjectionPlan: @unchecked Sendable {
+  // Every stored property is a `let` of a Sendable type, except `type`, a metatype:
+  // immutable runtime metadata, safe to share between threads.
+
+  /// The type the plan is for.
+  package let type: Any.Type
+  /// Whether instances are class instances (only those are injected).
+  package let isClass: Bool
+  /// Whether the type conforms to ``Injectable``.
+  package let conformsToInjectable: Bool
+  /// The names of the `@Inject` properties, base class first.
+  package let injectPropertyNames: [String]
+  /// The `@Inject` properties at fixed offsets, or nil when each instance's
+  /// `Mirror` is walked instead.
+  let fieldSlots: [FieldSlot]?
+
+  /// Whether an instance of the type can have anything injected at all.
+  package var hasInjectableProperties: Bool {
+    conformsToInjectable || !injectPropertyNames.isEmpty
+  }
+
+  /// Finds the injectable properties of `instance`'s type.
+  ///
+  /// - Parameters:
+  ///   - instance: An instance of the type.
+  ///   - discovery: How to find `@Inject` properties; field offsets fall back to
+  ///     `Mirror` where the platform does not provide them.
+  init(for instance: Any, discovery: SlotDiscovery) {
+    let type = Swift.type(of: instance)
+    self.type = type
+    isClass = type is AnyClass
+    conformsToInjectable = type is any Injectable.Type
+    if discovery == .fieldOffsets, let slots = SlotDiscovery.fieldSlots(of: type) {
+      fieldSlots = slots
+      injectPropertyNames = slots.map(\.name)
+    } else {
+      fieldSlots = nil
+      injectPropertyNames = SlotDiscovery.mirrorSlots(of: instance).map(\.name)
+    }
+  }
+
+  /// The cached plan for `instance`'s type, computed on first use.
+  package static func plan(for instance: Any) -> InjectionPlan {
+    PlanCache.shared.plan(for: instance)
+  }
+
+  /// Fills the injectable properties of `instance` that are nil and offered by
+  /// `source`: first those an ``Injectable`` type hands over, then its `@Inject`
+  /// properties.
+  ///
+  /// - Returns: How many properties were filled.
+  /// - Throws: ``InjectionError`` when a value does not fit its property or the
+  ///   instance is a value type with `@Inject` properties, and whatever an
+  ///   ``Injectable`` type's method throws.
+  package func inject(into instance: Any, from source: any InjectionSource) throws -> Int {
+    guard isClass else {
+      guard injectPropertyNames.isEmpty else {
+        throw InjectionError(
+          reason: .valueType(injectProperties: injectPropertyNames), propertyName: nil,
+          typeName: String(describing: type))
+      }
+      return 0
+    }
+    var count = 0
+    if conformsToInjectable, let injectable = instance as? any Injectable {
+      var injector = PropertyInjector(source: source, ownerType: type)
+      try injectable.injectProperties(&injector)
+      count += injector.injectedCount
+    }
+    guard !injectPropertyNames.isEmpty else { return count }
+    if let fieldSlots {
+      let object = instance as AnyObject
+      try withExtendedLifetime(object) { () throws(InjectionError) in
+        let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+        for slot in fieldSlots {
+          if try slot.wrapperType.fillStoredWrapper(
+            at: base + slot.offset, named: slot.name, from: source, ownerType: type)
+          {
+            count += 1
+          }
+        }
+      }
+    } else {
+      for slot in SlotDiscovery.mirrorSlots(of: instance) {
+        if try slot.wrapper.fill(named: slot.name, from: source, ownerType: type) {
+          count += 1
+        }
+      }
+    }
+    return count
+  }
+}

@@ -1,0 +1,117 @@
+/// Makes a new product on each call; provider-closure properties are filled from it.
+///
+/// A container offers a factory for a dependency named like `fooProvider`. The
+/// injector turns it into a closure of the property's own type: `() -> Foo`,
+/// `() throws -> Foo`, or the same with a supertype of `Foo` as the result (an
+/// existential such as `any Screen`, or a superclass), casting each new value.
+///
+/// ```swift
+/// let factory = ProviderFactory(making: Foo.self) { Foo() }
+/// let makeFoo: () -> Foo = factory.closure(returning: Foo.self)
+/// let makeScreen: () -> any Screen = factory.closure(returning: (any Screen).self)
+/// ```
+///
+/// A plain closure cannot report failure: when making the product throws, or the
+/// product is not of the closure's result type, it stops the program with the full
+/// error text. A throwing closure throws instead.
+public final class ProviderFactory {
+  /// The type the factory's maker declares as its result.
+  public let productType: Any.Type
+  private let make: () throws -> Any
+  private let exactClosure: Any
+  private let exactThrowingClosure: Any
+
+  /// Creates a factory from a closure that makes one product per call.
+  ///
+  /// - Parameters:
+  ///   - productType: The type `make` returns; closures of exactly this result
+  ///     type are built without a cast per call.
+  ///   - make: Makes one product, or throws why it could not.
+  public init<Product>(
+    making productType: Product.Type = Product.self, _ make: @escaping () throws -> Product
+  ) {
+    self.productType = productType
+    self.make = make
+    let plain: () -> Product = { ProviderFactory.stopOnFailure(make) }
+    exactClosure = plain
+    exactThrowingClosure = make
+  }
+
+  /// Makes one product.
+  ///
+  /// - Throws: Whatever the factory's maker throws.
+  public func makeProduct() throws -> Any {
+    try make()
+  }
+
+  /// A closure that makes a new product per call, typed with the given result.
+  ///
+  /// When `Result` is the product type itself, the closure calls the maker
+  /// directly; otherwise each product is cast to `Result`.
+  ///
+  /// - Parameter resultType: The closure's result type: the product type or a
+  ///   supertype of it.
+  /// - Returns: A closure that stops the program with the full error text when
+  ///   making the product fails or the product is not a `Result`.
+  public func closure<Result>(returning resultType: Result.Type = Result.self) -> () -> Result {
+    if let exact = exactClosure as? () -> Result {
+      return exact
+    }
+    let make = self.make
+    let productType = self.productType
+    return {
+      let product = ProviderFactory.stopOnFailure(make)
+      guard let result = product as? Result else {
+        fatalError(
+          InjectionError.closureResultMismatch(
+            productType: productType, actual: type(of: product), expected: Result.self
+          ).description)
+      }
+      return result
+    }
+  }
+
+  /// A throwing closure that makes a new product per call, typed with the given
+  /// result.
+  ///
+  /// - Parameter resultType: The closure's result type: the product type or a
+  ///   supertype of it.
+  /// - Returns: A closure that throws the maker's error when making the product
+  ///   fails, and ``InjectionError`` when the product is not a `Result`.
+  public func throwingClosure<Result>(
+    returning resultType: Result.Type = Result.self
+  ) -> () throws -> Result {
+    if let exact = exactThrowingClosure as? () throws -> Result {
+      return exact
+    }
+    let make = self.make
+    let productType = self.productType
+    return {
+      let product = try make()
+      guard let result = product as? Result else {
+        throw InjectionError.closureResultMismatch(
+          productType: productType, actual: type(of: product), expected: Result.self)
+      }
+      return result
+    }
+  }
+
+  /// The closure of exactly `Closure`'s type, when it is one of the factory's own
+  /// closure types (`() -> Product` or `() throws -> Product`).
+  func exactClosure<Closure>(as closureType: Closure.Type) -> Closure? {
+    (exactClosure as? Closure) ?? (exactThrowingClosure as? Closure)
+  }
+
+  /// A description of the closure types this factory offers, for messages.
+  var closureTypeDescription: String {
+    "() -> \(productType)"
+  }
+
+  private static func stopOnFailure<Product>(_ make: () throws -> Product) -> Product {
+    do {
+      return try make()
+    } catch {
+      fatalError(String(describing: error))
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import Testing
+
+@testable import INJReflection
+
+private class Base {
+  @Inject var first: Service?
+  var ignored = 0
+}
+
+private final class Derived<Extra>: Base {
+  @Inject var second: Extra?
+  @Inject var third: (() -> any Screen)?
+}
+
+/// A class whose custom mirror hides its stored properties.
+private final class Disguised: CustomReflectable {
+  @Inject var service: Service?
+  var customMirror: Mirror { Mirror(self, children: ["shown": 1]) }
+}
+
+/// A class whose custom mirror shows its wrapper storage.
+private final class Forthcoming: CustomReflectable {
+  @Inject var service: Service?
+  var customMirror: Mirror { Mirror(self, children: ["_service": _service]) }
+}
+
+@Suite("Finding @Inject properties")
+struct DiscoveryTests {
+  private func injectUsing(_ discovery: SlotDiscovery, into object: AnyObject) throws -> Int {
+    let plan = InjectionPlan(for: object, discovery: discovery)
+    return try plan.inject(
+      into: object,
+      from: Offers([
+        "first": Service(id: 1), "second": "two",
+        "service": Service(id: 4),
+      ]))
+  }
+
+  @Test(arguments: [SlotDiscovery.fieldOffsets, .mirror])
+  func bothDiscoveriesFindTheSameProperties(discovery: SlotDiscovery) throws {
+    let object = Derived<String>()
+    let plan = InjectionPlan(for: object, discovery: discovery)
+    #expect(plan.injectPropertyNames == ["first", "second", "third"])
+    #expect(plan.isClass)
+    #expect(!plan.conformsToInjectable)
+
+    #expect(try injectUsing(discovery, into: object) == 2)
+    #expect(object.first?.id == 1)
+    #expect(object.second == "two")
+    #expect(object.third == nil)
+  }
+
+  @Test func fieldOffsetsArePreferredWhereThePlatformHasThem() {
+    #if canImport(Darwin)
+    #expect(SlotDiscovery.preferred == .mirror)
+    #else
+    #expect(SlotDiscovery.preferred == .fieldOffsets)
+    #expect(
+      SlotDiscovery.fieldSlots(of: Derived<Int>.self)?.map(\.name) == [
+        "first", "second", "third",
+      ])
+    #endif
+  }
+
+  @Test func fieldOffsetsSeeThroughACustomMirror() throws {
+    #if !canImport(Darwin)
+    let object = Disguised()
+    #expect(try injectUsing(.fieldOffsets, into: object) == 1)
+    #expect(object.service?.id == 4)
+    #endif
+  }
+
+  @Test func mirrorSeesOnlyWhatACustomMirrorShows() throws {
+    let hidden = Disguised()
+    #expect(try injectUsing(.mirror, into: hidden) == 0)
+    #expect(hidden.service == nil)
+
+    let shown = Forthcoming()
+    #expect(try injectUsing(.mirror, into: shown) == 1)
+    #expect(shown.service?.id == 4)
+  }
+
+  @Test func plansAreCachedPerType() {
+    let first = InjectionPlan.plan(for: Derived<Double>())
+    let second = InjectionPlan.plan(for: Derived<Double>())
+    let other = InjectionPlan.plan(for: Derived<Float>())
+    #expect(first === second)
+    #expect(first !== other)
+  }
+}

@@ -1,0 +1,107 @@
+import INJReflection
+import Testing
+
+private final class ListScreen {
+  @Inject var detailProvider: (() -> DetailScreen)?
+  @Inject var screenProvider: (() -> any Screen)?
+  @Inject var throwingProvider: (() throws -> DetailScreen)?
+  @Inject var throwingScreenProvider: (() throws -> any Screen)?
+  @Inject var anyProvider: (() -> AnyObject)?
+}
+
+private struct MakeFailed: Error, CustomStringConvertible {
+  var description: String { "making the detail screen failed" }
+}
+
+@Suite("Provider-closure properties")
+struct ProviderClosureTests {
+  private func countingFactory() -> (ProviderFactory, () -> Int) {
+    final class Counter: @unchecked Sendable { var count = 0 }
+    let counter = Counter()
+    let factory = ProviderFactory(making: DetailScreen.self) {
+      counter.count += 1
+      return DetailScreen(title: "detail \(counter.count)")
+    }
+    return (factory, { counter.count })
+  }
+
+  @Test func eachCallMakesANewProduct() throws {
+    let (factory, count) = countingFactory()
+    let screen = ListScreen()
+    try PropertyInjector.injectProperties(
+      into: screen, from: Offers(factories: ["detailProvider": factory]))
+
+    let make = try #require(screen.detailProvider)
+    #expect(count() == 0)
+    let first = make()
+    let second = make()
+    #expect(first !== second)
+    #expect(first.title == "detail 1")
+    #expect(second.title == "detail 2")
+  }
+
+  @Test func aClosureTypedWithAProtocolOfTheProductWorks() throws {
+    let (factory, _) = countingFactory()
+    let screen = ListScreen()
+    try PropertyInjector.injectProperties(
+      into: screen,
+      from: Offers(factories: ["screenProvider": factory, "anyProvider": factory]))
+
+    let makeScreen = try #require(screen.screenProvider)
+    let makeAny = try #require(screen.anyProvider)
+    #expect(makeScreen().title == "detail 1")
+    #expect(makeAny() is DetailScreen)
+  }
+
+  @Test func throwingClosuresThrowTheMakersError() throws {
+    let factory = ProviderFactory(making: DetailScreen.self) { throw MakeFailed() }
+    let screen = ListScreen()
+    try PropertyInjector.injectProperties(
+      into: screen,
+      from: Offers(factories: [
+        "throwingProvider": factory, "throwingScreenProvider": factory,
+      ]))
+
+    #expect(throws: MakeFailed.self) { try screen.throwingProvider?() }
+    #expect(throws: MakeFailed.self) { try screen.throwingScreenProvider?() }
+  }
+
+  @Test func aThrowingClosureReportsAProductOfTheWrongType() throws {
+    let factory = ProviderFactory(making: Service.self) { Service() }
+    let make = factory.throwingClosure(returning: (any Screen).self)
+    let error = #expect(throws: InjectionError.self) { try make() }
+    #expect(
+      error?.description
+        == "A provider closure returning Screen got a value of type Service from a provider "
+        + "of Service, and Service cannot be cast to Screen. Declare the closure's result "
+        + "as Service or one of its protocols or superclasses.")
+  }
+
+  @Test func anExactClosureIsTheFactorysOwn() throws {
+    let (factory, count) = countingFactory()
+    let exact = factory.closure(returning: DetailScreen.self)
+    _ = exact()
+    #expect(count() == 1)
+    #expect(ObjectIdentifier(factory.productType) == ObjectIdentifier(DetailScreen.self))
+    #expect(try (factory.makeProduct() as? DetailScreen)?.title == "detail 2")
+  }
+
+  @Test func aReadyClosureValueFillsAnExactlyTypedProperty() throws {
+    let screen = ListScreen()
+    let ready: () -> DetailScreen = { DetailScreen(title: "ready") }
+    try PropertyInjector.injectProperties(into: screen, from: Offers(["detailProvider": ready]))
+    #expect(screen.detailProvider?().title == "ready")
+  }
+
+  @Test func aFactoryOfferedToAPlainPropertyIsATypeMismatch() throws {
+    final class Holder {
+      @Inject var detail: DetailScreen?
+    }
+    let (factory, _) = countingFactory()
+    let error = #expect(throws: InjectionError.self) {
+      try PropertyInjector.injectProperties(
+        into: Holder(), from: Offers(factories: ["detail": factory]))
+    }
+    #expect(error?.reason == .typeMismatch(expected: "DetailScreen", actual: "() -> DetailScreen"))
+  }
+}
