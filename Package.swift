@@ -18,17 +18,24 @@ let package = Package(
   // Synchronization (Mutex, Atomic) needs these Apple OS versions.
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
+    .library(name: "Injineer", targets: ["Injineer"]),
     .library(name: "INJGraph", targets: ["INJGraph"]),
     .library(name: "INJReflection", targets: ["INJReflection"]),
+    .library(name: "INJContainer", targets: ["INJContainer"]),
   ],
   targets: [
     // Modules
     .target(name: "INJGraph"),
     .target(name: "INJReflection"),
+    .target(name: "INJContainer", dependencies: ["INJGraph", "INJReflection"]),
+    .target(name: "Injineer", dependencies: ["INJGraph", "INJReflection", "INJContainer"]),
 
     // Tests
     .testTarget(name: "INJGraphTests", dependencies: ["INJGraph"]),
     .testTarget(name: "INJReflectionTests", dependencies: ["INJReflection"]),
+    .testTarget(
+      name: "INJContainerTests", dependencies: ["INJContainer", "INJGraph", "INJReflection"]),
+    .testTarget(name: "InjineerTests", dependencies: ["Injineer"]),
   ],
   swiftLanguageModes: [.v6]
 )

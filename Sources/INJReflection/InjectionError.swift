@@ -18,9 +18,6 @@ public struct InjectionError: Error, CustomStringConvertible, Hashable {
     case valueType(injectProperties: [String])
     /// A provider closure's product cannot be cast to the closure's result type.
     case closureResultMismatch(expected: String, actual: String)
-    /// The type conforms to ``Injectable`` on the main actor only, and the
-    /// injection ran elsewhere.
-    case conformanceIsolatedToMainActor
   }
 
   /// What went wrong.
@@ -63,10 +60,6 @@ public struct InjectionError: Error, CustomStringConvertible, Hashable {
         "A provider closure returning \(expected) got a value of type \(actual) from a "
         + "provider of \(typeName), and \(actual) cannot be cast to \(expected). Declare "
         + "the closure's result as \(actual) or one of its protocols or superclasses."
-    case .conformanceIsolatedToMainActor:
-      return
-        "Cannot inject into \(typeName) off the main actor: it conforms to Injectable on "
-        + "the main actor only. Resolve it on the main actor."
     }
   }
 }

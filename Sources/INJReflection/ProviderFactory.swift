@@ -98,8 +98,15 @@ public final class ProviderFactory {
 
   /// The closure of exactly `Closure`'s type, when it is one of the factory's own
   /// closure types (`() -> Product` or `() throws -> Product`).
-  func exactClosure<Closure>(as closureType: Closure.Type) -> Closure? {
+  @usableFromInline
+  package func exactClosure<Closure>(as closureType: Closure.Type) -> Closure? {
     (exactClosure as? Closure) ?? (exactThrowingClosure as? Closure)
+  }
+
+  /// The factory's own `() -> Product` closure, for callers that hand out a
+  /// closure without knowing its static type.
+  package var exactClosureValue: Any {
+    exactClosure
   }
 
   /// A description of the closure types this factory offers, for messages.

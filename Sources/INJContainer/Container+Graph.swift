@@ -1,0 +1,120 @@
+public import INJGraph
+import Synchronization
+
+extension Container {
+  /// Creates a child container: it sees this container's names and can shadow them
+  /// with its own registrations.
+  ///
+  /// A child's registrations resolve their dependencies in the child first, then in
+  /// its ancestors; an ancestor never sees a child's names, so shadowing a name in a
+  /// child changes nothing for the parent. The child keeps its parent alive; the
+  /// parent does not keep its children, so dropping a child frees only the child's
+  /// registrations and singletons.
+  ///
+  /// ```swift
+  /// let request = app.makeChild()
+  /// request.addInstance(currentUser, forName: "user")
+  /// let handler = try request.value(forName: "handler", as: Handler.self)
+  /// ```
+  ///
+  /// - Returns: A new, empty child.
+  public func makeChild() -> Container {
+    Container(parent: self)
+  }
+
+  /// The container's registrations as a dependency graph, for pictures and analysis.
+  ///
+  /// Every registered name is a node (a child's graph also has the names of its
+  /// ancestors that it does not shadow); each provider's dependencies are its edges.
+  /// A dependency on a provider closure `fooProvider` is a *deferred* edge to `foo`:
+  /// it is drawn dashed and never counts as a cycle.
+  ///
+  /// ```swift
+  /// let graph = container.dependencyGraph()
+  /// print(graph.unreachableNodes(from: ["window"]))
+  /// ```
+  ///
+  /// - Returns: A snapshot; later registrations do not change it.
+  public func dependencyGraph() -> DependencyGraph<String> {
+    var graph = DependencyGraph<String>()
+    var shadowed = Set<String>()
+    for container in lineage {
+      let registrations = container.registry.withLock { $0.registrations }
+      let names = Set(registrations.map(\.name))
+      for registration in registrations
+      where !registration.name.isBlank && !shadowed.contains(registration.name) {
+        var direct: [String] = []
+        var deferred: [String] = []
+        for dependency in registration.dependencies {
+          if let base = container.providerClosureBase(of: dependency) {
+            deferred.append(base)
+          } else {
+            direct.append(dependency)
+          }
+        }
+        graph.addNode(registration.name, dependencies: direct, deferredDependencies: deferred)
+      }
+      shadowed.formUnion(names)
+    }
+    return graph
+  }
+
+  /// The registrations as Graphviz DOT text; see ``dependencyGraph()``.
+  ///
+  /// Each node is labelled with its name and, unless transient, its scope
+  /// (`weatherClient (singleton)`); instances are drawn as notes.
+  ///
+  /// - Parameter options: How to draw; by default, the labels and shapes above.
+  /// - Returns: A `digraph` that `dot -Tsvg` renders.
+  public func dotText(options: DependencyGraph<String>.DrawingOptions? = nil) -> String {
+    dependencyGraph().dotText(options: options ?? drawingOptions())
+  }
+
+  /// The registrations as a Mermaid flowchart; see ``dependencyGraph()``.
+  ///
+  /// - Parameter options: How to draw; by default, labels with each name's scope.
+  /// - Returns: Mermaid text, for a Markdown code block marked `mermaid`.
+  public func mermaidText(options: DependencyGraph<String>.DrawingOptions? = nil) -> String {
+    dependencyGraph().mermaidText(options: options ?? drawingOptions())
+  }
+
+  /// Labels each node with its scope; instances are drawn as notes.
+  private func drawingOptions() -> DependencyGraph<String>.DrawingOptions {
+    var roles: [String: String] = [:]
+    for container in lineage.reversed() {
+      for registration in container.registry.withLock({ $0.registrations }) {
+        switch registration.role {
+        case .instance: roles[registration.name] = "instance"
+        case .provider:
+          roles[registration.name] =
+            registration.scope == .transient ? nil : registration.scope.name
+        case .providerClosure, .invalid: roles[registration.name] = nil
+        }
+      }
+    }
+    var options = DependencyGraph<String>.DrawingOptions()
+    options.label = { name in roles[name].map { "\(name) (\($0))" } ?? name }
+    options.dotAttributes = { name in roles[name] == "instance" ? ["shape": "note"] : [:] }
+    return options
+  }
+
+  /// This container, then its parent, and so on.
+  var lineage: [Container] {
+    var chain: [Container] = []
+    var container: Container? = self
+    while let current = container {
+      chain.append(current)
+      container = current.parent
+    }
+    return chain
+  }
+
+  /// `foo` when `name` is the provider-closure name of a registered `foo` visible
+  /// here (and `name` itself is not registered); nil otherwise.
+  func providerClosureBase(of name: String) -> String? {
+    guard let found = lookup(name, hash: name.hashValue) else { return nil }
+    let registration = found.takeUnretainedValue()
+    guard registration.role == .providerClosure else { return nil }
+    return registration.closureTarget?.name
+  }
+}

@@ -1,0 +1,94 @@
+import Synchronization
+
+/// Watches a container's resolutions; test support uses it to record what was
+/// resolved and to refuse names a strict test did not allow.
+package protocol ResolutionObserver: Sendable {
+  /// Called before a name is resolved, directly or as a dependency.
+  ///
+  /// - Parameters:
+  ///   - name: The name about to be resolved.
+  ///   - path: The requested name down to `name`, inclusive.
+  /// - Returns: Why the name must not be resolved, or nil to let it resolve.
+  func willResolve(_ name: String, path: [String]) -> String?
+
+  /// Called after a creator made a product, before its properties are injected.
+  ///
+  /// - Parameters:
+  ///   - name: The provider's name.
+  ///   - product: What the creator returned.
+  ///   - path: The requested name down to `name`, inclusive.
+  func didCreate(_ name: String, product: Any, path: [String])
+}
+
+extension Container {
+  /// A container with the registrations `source` resolves (its own and its
+  /// ancestors' that it does not shadow), in one flat container with fresh
+  /// singletons, watched by `observer`.
+  ///
+  /// Registering in the copy, or overriding a name in it, never changes `source`.
+  package convenience init(copying source: Container?, observer: (any ResolutionObserver)?) {
+    self.init(parent: nil, observer: observer)
+    guard let source else { return }
+    var shadowed = Set<String>()
+    var levels: [(registrations: [Registration], overrides: [Registration])] = []
+    for container in source.lineage {
+      let (registrations, overrides) = container.registry.withLock {
+        ($0.registrations, Array($0.overrides.values))
+      }
+      levels.append(
+        (
+          registrations.filter { !shadowed.contains($0.name) },
+          overrides.filter { !shadowed.contains($0.name) }
+        ))
+      shadowed.formUnion(registrations.map(\.name) + overrides.map(\.name))
+    }
+    registry.withLock { registry in
+      for level in levels.reversed() {
+        for registration in level.registrations {
+          register(
+            registration.copy(for: self) { names.internSlot(named: $0) }, in: &registry)
+        }
+        for registration in level.overrides.sorted(by: { $0.name < $1.name }) {
+          register(
+            registration.copy(for: self) { names.internSlot(named: $0) }, in: &registry,
+            asOverride: true)
+        }
+      }
+    }
+  }
+
+  /// Registers a ready value that replaces whatever else `name` has here: no
+  /// duplicate is recorded, and a later override replaces this one.
+  package func overrideInstance<T>(_ instance: T, forName name: String, site: RegistrationSite) {
+    registry.withLock { registry in
+      register(
+        Registration.instance(instance, name: name, site: site, owner: self), in: &registry,
+        asOverride: true)
+    }
+  }
+
+  /// Registers a provider that replaces whatever else `name` has here.
+  package func overrideProvider<T>(
+    forName name: String, dependencies: [String], options: ProviderOptions,
+    site: RegistrationSite, creator: @escaping @Sendable (ResolvedValues) throws -> T
+  ) {
+    registry.withLock { registry in
+      let registration = Registration.provider(
+        name: name, site: site, owner: self, dependencies: dependencies,
+        dependencySlots: dependencies.map { names.internSlot(named: $0) }, options: options,
+        isMainActor: false, creator: creator)
+      register(registration, in: &registry, asOverride: true)
+    }
+  }
+
+  /// The names overridden here, sorted.
+  package var overriddenNames: [String] {
+    registry.withLock { $0.overrides.values.map(\.name).sorted() }
+  }
+
+  /// The names registered here, in registration order, each once.
+  package var registeredNames: [String] {
+    var seen = Set<String>()
+    return registry.withLock { $0.registrations.map(\.name) }.filter { seen.insert($0).inserted }
+  }
+}

@@ -1,0 +1,284 @@
+import INJReflection
+import Synchronization
+
+/// A dependency-injection container: objects registered under string names, each
+/// provider listing the names it depends on.
+///
+/// Register instances and providers, check the whole graph once, then resolve:
+///
+/// ```swift
+/// let container = Container()
+/// container.addInstance(ProductsService(), forName: "productsService")
+/// container.addProvider(
+///   forName: "productsListViewController",
+///   dependencies: ["productsService", "productDetailsViewControllerProvider"]
+/// ) { _ in ProductsListViewController() }
+/// container.addProvider(
+///   forName: "productDetailsViewController", dependencies: ["productsService"]
+/// ) { _ in ProductDetailsViewController() }
+///
+/// try container.checkForErrors()
+/// let list = try container.value(
+///   forName: "productsListViewController", as: ProductsListViewController.self)
+/// ```
+///
+/// Before a creator runs, each of its dependencies is resolved; the creator gets
+/// them as ``ResolvedValues``. After it returns, the product's injectable
+/// properties that are still nil and named in the dependency list are set (see
+/// ``Inject`` and ``Injectable``), unless the provider is ``ProviderOptions/manualInit``.
+/// Depending on `fooProvider` gives a closure that makes a new `foo` per call.
+///
+/// ## Threads
+///
+/// A container is `Sendable`: any number of threads may register and resolve at
+/// once. A singleton's creator runs exactly once, even when several threads ask
+/// for it together; reading an existing singleton takes no lock. No lock is held
+/// while a creator runs, so creators may resolve other names. Instances and
+/// products are handed to whichever thread resolves them: register only values
+/// that may be used from those threads.
+///
+/// ## Lifetime
+///
+/// The container owns its registrations and singletons and nothing owns the
+/// container back: when the last reference to it goes, it frees them. Provider
+/// closures hold their container weakly; calling one after the container is gone
+/// is a failure (see ``ResolutionError/Reason/containerReleased``).
+public final class Container: Sendable {
+  /// The container whose names this one sees, when it is a child.
+  public let parent: Container?
+  let names = NameTable()
+  let registry = Mutex(Registry())
+  /// Sees every resolution, when set (by test support).
+  let observer: (any ResolutionObserver)?
+
+  /// Creates an empty container.
+  public init() {
+    parent = nil
+    observer = nil
+  }
+
+  init(parent: Container?, observer: (any ResolutionObserver)? = nil) {
+    self.parent = parent
+    self.observer = observer
+  }
+
+  // MARK: Registering
+
+  /// Registers a ready value under a name; whoever depends on the name gets
+  /// exactly this value.
+  ///
+  /// Registering never throws: a blank name or a name registered twice is
+  /// recorded, reported by ``checkForErrors()`` with both sites, and makes
+  /// resolving the name throw.
+  ///
+  /// - Parameters:
+  ///   - instance: The value.
+  ///   - name: The name dependents use.
+  ///   - fileID: The registering file, for reports; leave the default.
+  ///   - line: The registering line, for reports; leave the default.
+  public func addInstance<T>(
+    _ instance: T, forName name: String, fileID: String = #fileID, line: Int = #line
+  ) {
+    let site = RegistrationSite(fileID: fileID, line: line)
+    registry.withLock { registry in
+      let registration =
+        name.isBlank
+        ? Registration.invalid(.blankName, name: name, site: site, owner: self)
+        : Registration.instance(instance, name: name, site: site, owner: self)
+      register(registration, in: &registry)
+    }
+  }
+
+  /// Registers a provider: a name, the names it depends on, and a creator that
+  /// makes its product from their values.
+  ///
+  /// ```swift
+  /// container.addProvider(
+  ///   forName: "weatherClient", dependencies: ["conf"], options: .singleton
+  /// ) { values in
+  ///   StubWeatherClient(configuration: try values.value(forName: "conf"))
+  /// }
+  /// ```
+  ///
+  /// Registering never throws: a blank name, a name registered twice or
+  /// conflicting scope options are recorded, reported by ``checkForErrors()``,
+  /// and make resolving the name throw. Names may be registered at any time; a
+  /// later registration is visible to later resolutions.
+  ///
+  /// - Parameters:
+  ///   - name: The name dependents use.
+  ///   - dependencies: The names the creator needs; each is resolved before it
+  ///     runs. A name like `fooProvider` gives a closure making a new `foo`.
+  ///   - options: The scope (``ProviderOptions/singleton`` and others) and
+  ///     ``ProviderOptions/manualInit``.
+  ///   - fileID: The registering file, for reports; leave the default.
+  ///   - line: The registering line, for reports; leave the default.
+  ///   - creator: Makes the product from the resolved dependencies. Its declared
+  ///     result type is the type of `fooProvider` closures for this name.
+  public func addProvider<T>(
+    forName name: String, dependencies: [String] = [], options: ProviderOptions = [],
+    fileID: String = #fileID, line: Int = #line,
+    creator: @escaping @Sendable (ResolvedValues) throws -> T
+  ) {
+    addProvider(
+      name, dependencies, options, RegistrationSite(fileID: fileID, line: line),
+      isMainActor: false, creator: creator)
+  }
+
+  /// Registers a provider whose creator runs on the main actor, for products such
+  /// as `@MainActor` view models.
+  ///
+  /// Resolve it from the main actor; resolving it from any other thread throws
+  /// ``ResolutionError`` (reason ``ResolutionError/Reason/notOnMainActor``) rather
+  /// than blocking on the main thread.
+  ///
+  /// - Parameters:
+  ///   - name: The name dependents use.
+  ///   - dependencies: The names the creator needs.
+  ///   - options: The scope and ``ProviderOptions/manualInit``.
+  ///   - fileID: The registering file, for reports; leave the default.
+  ///   - line: The registering line, for reports; leave the default.
+  ///   - creator: Makes the product on the main actor.
+  public func addMainActorProvider<T>(
+    forName name: String, dependencies: [String] = [], options: ProviderOptions = [],
+    fileID: String = #fileID, line: Int = #line,
+    creator: @escaping @MainActor (ResolvedValues) throws -> T
+  ) {
+    addProvider(
+      name, dependencies, options, RegistrationSite(fileID: fileID, line: line),
+      isMainActor: true,
+      creator: { values -> T in
+        // The resolver calls this only where the main actor runs, and the values and
+        // the product stay on that thread.
+        let values = UncheckedSendable(values)
+        return try MainActor.assumeIsolated {
+          try UncheckedSendable(creator(values.value))
+        }.value
+      })
+  }
+
+  private func addProvider<T>(
+    _ name: String, _ dependencies: [String], _ options: ProviderOptions,
+    _ site: RegistrationSite, isMainActor: Bool,
+    creator: @escaping (ResolvedValues) throws -> T
+  ) {
+    registry.withLock { registry in
+      let slots = dependencies.map { names.internSlot(named: $0) }
+      let problem: ResolutionError.Reason? =
+        name.isBlank
+        ? .blankName
+        : options.intersection(.scopes).rawValue.nonzeroBitCount > 1
+          ? .conflictingScopes(options) : nil
+      let registration =
+        if let problem {
+          Registration.invalid(
+            problem, name: name, site: site, owner: self, dependencies: dependencies,
+            dependencySlots: slots, options: options, isProvider: true)
+        } else {
+          Registration.provider(
+            name: name, site: site, owner: self, dependencies: dependencies,
+            dependencySlots: slots, options: options, isMainActor: isMainActor,
+            creator: creator)
+        }
+      register(registration, in: &registry)
+    }
+  }
+
+  // MARK: Resolving
+
+  /// Resolves a name and returns its value.
+  ///
+  /// For a provider-closure name (`fooProvider`) the value is a closure `() -> Foo`
+  /// of exactly the type `foo`'s creator declares.
+  ///
+  /// - Parameter name: A registered name.
+  /// - Returns: The value.
+  /// - Throws: ``ResolutionError`` naming the name, the path that led to the
+  ///   failure, and what went wrong.
+  public func value(forName name: String) throws -> Any {
+    try resolve(name).anyValue
+  }
+
+  /// Resolves a name and returns its value as `type`.
+  ///
+  /// ```swift
+  /// let client = try container.value(forName: "weatherClient", as: WeatherClient.self)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: A registered name.
+  ///   - type: The type to return: the value's type, or a protocol or superclass of
+  ///     it.
+  /// - Returns: The value.
+  /// - Throws: ``ResolutionError`` naming the name, the path that led to the
+  ///   failure, and what went wrong; a value of another type is an error too.
+  /// - Complexity: O(1) for an existing singleton or an instance, whatever the
+  ///   number of registrations.
+  @inlinable
+  public func value<T>(forName name: String, as type: T.Type = T.self) throws -> T {
+    // Inlined so the cast is to the caller's concrete type.
+    let resolved = try resolve(name)
+    if let typed = resolved.cast(to: T.self) {
+      return typed
+    }
+    return try mismatch(resolved, to: T.self, name: name)
+  }
+
+  @usableFromInline
+  func mismatch<T>(
+    _ resolved: Product, to type: T.Type, name: String
+  ) throws(ResolutionError)
+    -> T
+  {
+    try resolved.cast(to: T.self, name: name, path: contextPath(appending: name))
+  }
+
+  /// Resolves a provider-closure name as a closure returning `Product`, which may be
+  /// a supertype of what the provider makes.
+  ///
+  /// The closure stops the program with the full error text when a resolution
+  /// inside it fails; use the throwing overload to handle failures.
+  ///
+  /// - Parameters:
+  ///   - name: A provider-closure name, such as `"fooProvider"`.
+  ///   - type: The closure type.
+  /// - Returns: A closure making a new product on each call.
+  /// - Throws: ``ResolutionError`` when the name does not resolve to such a closure.
+  public func value<Product>(
+    forName name: String, as type: (() -> Product).Type = (() -> Product).self
+  ) throws -> () -> Product {
+    let resolved = try resolve(name)
+    if let factory = resolved.factory {
+      return factory.closure(returning: Product.self)
+    }
+    return try resolved.cast(
+      to: (() -> Product).self, name: name, path: contextPath(appending: name))
+  }
+
+  /// Resolves a provider-closure name as a throwing closure returning `Product`,
+  /// which may be a supertype of what the provider makes.
+  ///
+  /// - Parameters:
+  ///   - name: A provider-closure name, such as `"fooProvider"`.
+  ///   - type: The closure type.
+  /// - Returns: A closure making a new product on each call, throwing
+  ///   ``ResolutionError`` when that fails.
+  /// - Throws: ``ResolutionError`` when the name does not resolve to such a closure.
+  public func value<Product>(
+    forName name: String, as type: (() throws -> Product).Type = (() throws -> Product).self
+  ) throws -> () throws -> Product {
+    let resolved = try resolve(name)
+    if let factory = resolved.factory {
+      return factory.throwingClosure(returning: Product.self)
+    }
+    return try resolved.cast(
+      to: (() throws -> Product).self, name: name, path: contextPath(appending: name))
+  }
+}
+
+/// A value moved across an isolation boundary that the code around it has proven
+/// safe (here: produced and consumed on the main thread, in one call).
+struct UncheckedSendable<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,127 @@
+import INJReflection
+import Synchronization
+
+extension Container {
+  /// The registration a name resolves to in this container or its ancestors.
+  /// Lock-free.
+  @inline(__always)
+  func lookup(_ name: String, hash: Int) -> Unmanaged<Registration>? {
+    var container = self
+    while true {
+      if let slot = container.names.slot(named: name, hash: hash),
+        let registration = slot._withUnsafeGuaranteedRef({ $0.registration })
+      {
+        return registration
+      }
+      guard let parent = container.parent else { return nil }
+      container = parent
+    }
+  }
+
+  /// Resolves a name requested from outside (or from a creator calling back).
+  @usableFromInline
+  func resolve(_ name: String) throws(ResolutionError) -> Product {
+    try resolve(name, hash: name.hashValue)
+  }
+
+  /// Resolves a name whose hash is known.
+  @usableFromInline
+  func resolve(_ name: String, hash: Int) throws(ResolutionError) -> Product {
+    if let observer, let refusal = observer.willResolve(name, path: contextPath(appending: name)) {
+      throw unresolvable(name, reason: .refused(refusal))
+    }
+    guard let found = lookup(name, hash: hash) else {
+      throw unresolvable(
+        name, reason: name.isBlank ? .blankName : .unknownName,
+        suggestion: name.isBlank ? nil : suggestion(for: name))
+    }
+    // The fast path reads an instance or an existing singleton without retaining
+    // the registration, so threads resolving the same name share no writes.
+    let ready = found._withUnsafeGuaranteedRef { registration -> Product? in
+      switch registration.role {
+      case .instance: registration.instance
+      case .provider: registration.singletonValue
+      case .providerClosure, .invalid: nil
+      }
+    }
+    if let ready {
+      return ready
+    }
+    return try resolveSlowly(found.takeUnretainedValue())
+  }
+
+  /// Resolves a registration whose value is not ready to read.
+  private func resolveSlowly(_ registration: Registration) throws(ResolutionError) -> Product {
+    switch registration.role {
+    case .instance:
+      return registration.instance.unsafelyUnwrapped
+    case .provider:
+      return try Resolver.resolve(registration)
+    case .providerClosure:
+      return try registration.owner.providerClosureValue(
+        target: registration.closureTarget.unsafelyUnwrapped
+      ) { (name, reason) throws(ResolutionError) in
+        throw unresolvable(name, reason: reason)
+      }
+    case .invalid:
+      throw unresolvable(registration.name, reason: registration.invalidReason.unsafelyUnwrapped)
+    }
+  }
+
+  /// What a provider-closure name gives: the factory of the registration its base
+  /// name resolves to now.
+  func providerClosureValue(
+    target: NameSlot,
+    failure: (String, ResolutionError.Reason) throws(ResolutionError) -> Never
+  ) throws(ResolutionError) -> Product {
+    guard let found = target.registration else {
+      try failure(target.name, .unknownName)
+    }
+    let registration = found.takeUnretainedValue()
+    switch registration.role {
+    case .instance, .provider:
+      return .providerClosure(registration.providerFactory(slot: target))
+    case .invalid:
+      try failure(registration.name, registration.invalidReason.unsafelyUnwrapped)
+    case .providerClosure:
+      try failure(target.name, .unknownName)
+    }
+  }
+
+  /// Resolves `slot` for a provider closure's call.
+  func resolveForProviderClosure<Made>(
+    slot: NameSlot, as type: Made.Type
+  ) throws(ResolutionError) -> Made {
+    let value = try resolve(slot.name)
+    return try value.cast(to: type, name: slot.name, path: contextPath(appending: slot.name))
+  }
+
+  /// An error about a name requested directly, with the path of the resolution
+  /// that asked for it when a creator is calling back.
+  func unresolvable(
+    _ name: String, reason: ResolutionError.Reason, suggestion: String? = nil
+  ) -> ResolutionError {
+    if let resolution = CurrentResolution.pointer {
+      return Resolver(state: resolution).error(for: name, reason: reason, suggestion: suggestion)
+    }
+    return ResolutionError(name: name, path: [name], suggestion: suggestion, reason: reason)
+  }
+
+  /// The path to a name requested now: the names in progress on this thread, then
+  /// the name.
+  func contextPath(appending name: String) -> [String] {
+    (CurrentResolution.pointer.map { Resolver(state: $0).path } ?? []) + [name]
+  }
+
+  /// The registered name closest to `name`, among this container's names and its
+  /// ancestors', in registration order (ancestors first).
+  func suggestion(for name: String) -> String? {
+    Suggestion.closest(to: name, among: suggestionCandidates())
+  }
+
+  /// The names a suggestion may be: this container's and its ancestors', in
+  /// registration order, ancestors first.
+  func suggestionCandidates() -> [String] {
+    lineage.reversed().flatMap { $0.registry.withLock { $0.visibleNames } }
+  }
+}

@@ -1,0 +1,35 @@
+import Synchronization
+
+/// One name known to a container: registered, or only depended on so far.
+///
+/// Created once per name and never removed, so a provider's dependency list is
+/// compiled into slots at registration and resolution follows pointers instead of
+/// hashing names.
+final class NameSlot: Sendable {
+  let name: String
+  let hash: Int
+  /// The slot's index in its container, in order of first mention.
+  let id: Int32
+  /// The registration that resolving this name uses now, if any. The container
+  /// keeps every registration alive for its own lifetime, so the pointer stays
+  /// valid while the container lives.
+  private let current = Atomic<Unmanaged<Registration>?>(nil)
+
+  init(name: String, hash: Int, id: Int32) {
+    self.name = name
+    self.hash = hash
+    self.id = id
+  }
+
+  /// The registration in effect, without retaining it.
+  @inline(__always)
+  var registration: Unmanaged<Registration>? {
+    current.load(ordering: .acquiring)
+  }
+
+  /// Puts `registration` in effect. Call with the container's registry lock held;
+  /// the container must keep `registration` alive.
+  func setRegistration(_ registration: Registration?) {
+    current.store(registration.map { Unmanaged.passUnretained($0) }, ordering: .releasing)
+  }
+}

@@ -1,0 +1,94 @@
+import Synchronization
+
+/// A hash table from names to slots that any number of threads read without a
+/// lock while one writer at a time adds names.
+///
+/// Entries are never removed. A reader probes the buffer it loaded; when the
+/// writer grows the table it publishes a new buffer and keeps the old one alive
+/// until the table is released, so a reader never touches freed memory (it may
+/// miss a name added after it started, as if it had looked a moment earlier).
+final class NameTable: @unchecked Sendable {
+  // `buffer` is atomic and read by any thread. `slots`, `retired` and `strong`
+  // are touched only by writers, which the owning container serialises with its
+  // registry lock (every mutating method says so).
+  private let buffer: Atomic<Unmanaged<Buffer>>
+  private var strong: Buffer
+  private var retired: [Buffer] = []
+  /// Every slot, by id.
+  private(set) var slots: [NameSlot] = []
+
+  init() {
+    let initial = Buffer(capacity: 64)
+    strong = initial
+    buffer = Atomic(Unmanaged.passUnretained(initial))
+  }
+
+  /// The slot for `name`, if the name is known. Safe from any thread.
+  @inline(__always)
+  func slot(named name: String, hash: Int) -> Unmanaged<NameSlot>? {
+    buffer.load(ordering: .acquiring)._withUnsafeGuaranteedRef { $0.find(name, hash: hash) }
+  }
+
+  /// The slot for `name`, created if new. Call with the registry lock held.
+  func internSlot(named name: String) -> NameSlot {
+    let hash = name.hashValue
+    if let existing = slot(named: name, hash: hash) {
+      return existing.takeUnretainedValue()
+    }
+    let slot = NameSlot(name: name, hash: hash, id: Int32(slots.count))
+    slots.append(slot)
+    if slots.count * 2 > strong.capacity {
+      let grown = Buffer(capacity: strong.capacity * 2)
+      for existing in slots {
+        grown.insert(existing)
+      }
+      retired.append(strong)
+      strong = grown
+      buffer.store(Unmanaged.passUnretained(grown), ordering: .releasing)
+    } else {
+      strong.insert(slot)
+    }
+    return slot
+  }
+
+  /// An open-addressing array of slot pointers; the table keeps the slots alive.
+  final class Buffer {
+    let capacity: Int
+    private let mask: Int
+    private let entries: UnsafeMutablePointer<Atomic<Unmanaged<NameSlot>?>>
+
+    init(capacity: Int) {
+      self.capacity = capacity
+      mask = capacity - 1
+      entries = .allocate(capacity: capacity)
+      for index in 0..<capacity {
+        (entries + index).initialize(to: Atomic(nil))
+      }
+    }
+
+    deinit {
+      entries.deinitialize(count: capacity)
+      entries.deallocate()
+    }
+
+    @inline(__always)
+    func find(_ name: String, hash: Int) -> Unmanaged<NameSlot>? {
+      var index = hash & mask
+      while let entry = entries[index].load(ordering: .acquiring) {
+        let matches = entry._withUnsafeGuaranteedRef { $0.hash == hash && $0.name == name }
+        if matches { return entry }
+        index = (index &+ 1) & mask
+      }
+      return nil
+    }
+
+    /// Adds a slot; the caller has checked it is absent and that there is room.
+    func insert(_ slot: NameSlot) {
+      var index = slot.hash & mask
+      while entries[index].load(ordering: .relaxed) != nil {
+        index = (index &+ 1) & mask
+      }
+      entries[index].store(Unmanaged.passUnretained(slot), ordering: .releasing)
+    }
+  }
+}

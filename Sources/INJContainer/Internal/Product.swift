@@ -1,0 +1,117 @@
+import INJReflection
+
+/// A resolved value as the container keeps it: one reference and a tag.
+///
+/// Class instances are kept as they are, so handing one out costs a retain and
+/// casting it back to its class is a pointer comparison. Other values live in a
+/// ``ValueBox``, and provider closures are their ``ProviderFactory``.
+@usableFromInline
+struct Product {
+  @usableFromInline
+  enum Kind: UInt8 {
+    /// `object` is the value itself, a class instance.
+    case object
+    /// `object` is a ``ValueBox`` holding a value of another type.
+    case boxed
+    /// `object` is the ``ProviderFactory`` a provider-closure name resolves to.
+    case providerClosure
+  }
+
+  @usableFromInline let object: AnyObject
+  @usableFromInline let kind: Kind
+
+  /// Wraps a value, keeping class instances as they are.
+  init(_ value: Any) {
+    if type(of: value) is AnyClass {
+      object = value as AnyObject
+      kind = .object
+    } else {
+      object = ValueBox(value)
+      kind = .boxed
+    }
+  }
+
+  /// A class instance.
+  init(object: AnyObject) {
+    self.object = object
+    kind = .object
+  }
+
+  /// What a provider-closure name resolves to.
+  static func providerClosure(_ factory: ProviderFactory) -> Product {
+    Product(factory: factory)
+  }
+
+  private init(factory: ProviderFactory) {
+    object = factory
+    kind = .providerClosure
+  }
+
+  /// The provider closure's factory, when the product is one.
+  var factory: ProviderFactory? {
+    kind == .providerClosure ? unsafeDowncast(object, to: ProviderFactory.self) : nil
+  }
+
+  /// The product as a value of any type; a provider closure as its own exact
+  /// closure.
+  var anyValue: Any {
+    switch kind {
+    case .object: object
+    case .boxed: unsafeDowncast(object, to: ValueBox.self).value
+    case .providerClosure: unsafeDowncast(object, to: ProviderFactory.self).exactClosureValue
+    }
+  }
+
+  /// The product as the injector takes it.
+  var injectionValue: InjectionValue {
+    switch kind {
+    case .object: .value(object)
+    case .boxed: .value(unsafeDowncast(object, to: ValueBox.self).value)
+    case .providerClosure: .providerClosure(unsafeDowncast(object, to: ProviderFactory.self))
+    }
+  }
+
+  /// The type of the value, for messages.
+  var typeDescription: String {
+    switch kind {
+    case .object: String(describing: type(of: object))
+    case .boxed: String(describing: type(of: unsafeDowncast(object, to: ValueBox.self).value))
+    case .providerClosure:
+      "() -> \(unsafeDowncast(object, to: ProviderFactory.self).productType)"
+    }
+  }
+
+  /// The product as `T`, or nil when it is not one.
+  @inlinable
+  func cast<T>(to type: T.Type) -> T? {
+    if kind == .object, let typed = object as? T {
+      return typed
+    }
+    return castSlowly(to: type)
+  }
+
+  @usableFromInline
+  func castSlowly<T>(to type: T.Type) -> T? {
+    switch kind {
+    case .object: object as? T
+    case .boxed: unsafeDowncast(object, to: ValueBox.self).value as? T
+    case .providerClosure: unsafeDowncast(object, to: ProviderFactory.self).exactClosure(as: T.self)
+    }
+  }
+
+  /// The product as `T`, or a type-mismatch error at `path`.
+  func cast<T>(to type: T.Type, name: String, path: [String]) throws(ResolutionError) -> T {
+    if let typed = cast(to: type) {
+      return typed
+    }
+    throw ResolutionError(
+      name: name, path: path,
+      reason: .typeMismatch(expected: String(describing: T.self), actual: typeDescription))
+  }
+}
+
+/// A value that is not a class instance, kept by reference.
+final class ValueBox {
+  let value: Any
+  init(_ value: Any) { self.value = value }
+}

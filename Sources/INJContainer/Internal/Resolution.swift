@@ -1,0 +1,357 @@
+import INJReflection
+
+/// The state of one resolution in progress on one thread: a stack of providers
+/// whose dependencies are being resolved, worked through in a loop rather than by
+/// recursion, so a dependency chain of any depth needs no stack space.
+///
+/// It lives in a local variable of the resolving call and is reached through a
+/// pointer (see ``Resolver``). The thread's current resolution points at it
+/// (`CurrentResolution`), so a creator that calls back into a container starts a
+/// resolution nested in it: cycles through such calls are caught, errors show the
+/// whole path, and object-graph products are shared with the outermost resolution.
+struct Resolution {
+  struct Frame {
+    /// Kept alive by its container, which outlives the resolution.
+    unowned(unsafe) let registration: Registration
+    var values: [Product]
+    /// Claimed through `SharedCreation`: must be finished or abandoned.
+    let claimed: Bool
+
+    var id: ObjectIdentifier { ObjectIdentifier(registration) }
+  }
+
+  /// The resolution this one is nested in, on the same thread; it outlives this
+  /// one, waiting for it to finish.
+  let outer: UnsafeMutablePointer<Resolution>?
+  var frames: ContiguousArray<Frame>
+  /// A provider without dependencies whose creator is running without a frame.
+  unowned(unsafe) var leaf: Registration?
+  /// The identity of `leaf`.
+  var leafID: ObjectIdentifier?
+  /// The registrations of `frames`, once the stack is deep.
+  var onStack: Set<ObjectIdentifier>?
+  var objectGraphProducts: [ObjectIdentifier: Product] = [:]
+
+  init(outer: UnsafeMutablePointer<Resolution>?, frames: ContiguousArray<Frame>) {
+    self.outer = outer
+    self.frames = frames
+  }
+}
+
+/// The operations of a resolution, on its state in place.
+///
+/// Every access goes through the pointer, so a nested resolution (started by a
+/// creator calling back) always reads the current frames of the ones it is nested
+/// in.
+struct Resolver {
+  /// Beyond this depth, membership in the stack is tracked in a set.
+  private static let linearSearchDepth = 24
+
+  let state: UnsafeMutablePointer<Resolution>
+
+  /// Resolves a provider whose product is not ready to read, in a new resolution
+  /// nested in the one in progress on this thread, if any.
+  static func resolve(_ registration: Registration) throws(ResolutionError) -> Product {
+    let outer = CurrentResolution.pointer
+    var state = Resolution(outer: outer, frames: CurrentResolution.takeSpareFrames())
+    return try withUnsafeMutablePointer(to: &state) { (state) throws(ResolutionError) in
+      CurrentResolution.pointer = state
+      defer {
+        CurrentResolution.pointer = outer
+        state.pointee.frames.removeAll(keepingCapacity: true)
+        CurrentResolution.keepSpareFrames(state.pointee.frames)
+      }
+      return try Resolver(state: state).resolve(registration)
+    }
+  }
+
+  // MARK: Resolving
+
+  /// Resolves a provider, with all its dependencies.
+  private func resolve(_ registration: Registration) throws(ResolutionError) -> Product {
+    if registration.createsWithoutFrame {
+      return try createLeaf(registration)
+    }
+    do throws(ResolutionError) {
+      if let ready = try enter(registration) {
+        return ready
+      }
+      while true {
+        let top = state.pointee.frames.count - 1
+        let registration = state.pointee.frames[top].registration
+        let next = state.pointee.frames[top].values.count
+        if next < registration.dependencySlots.count {
+          let slot = registration.dependencySlots[next]
+          if let observer = registration.owner.observer,
+            let refusal = observer.willResolve(slot.name, path: path + [slot.name])
+          {
+            throw error(for: slot.name, reason: .refused(refusal))
+          }
+          let target = try dependency(slot, of: registration)
+          let value: Product? =
+            if let ready = try readyValue(of: target) {
+              ready
+            } else if target.createsWithoutFrame {
+              try createLeaf(target)
+            } else {
+              try enter(target)
+            }
+          if let value {
+            state.pointee.frames[top].values.append(value)
+          }
+          continue
+        }
+        let product = try create(
+          registration, values: state.pointee.frames[top].values, onStack: true)
+        leave(with: product)
+        if state.pointee.frames.isEmpty {
+          return product
+        }
+        state.pointee.frames[state.pointee.frames.count - 1].values.append(product)
+      }
+    } catch {
+      for frame in state.pointee.frames where frame.claimed {
+        SharedCreation.shared.abandon(frame.registration)
+      }
+      state.pointee.frames.removeAll(keepingCapacity: true)
+      state.pointee.onStack = nil
+      throw error
+    }
+  }
+
+  /// Creates a transient provider without dependencies, without a frame: it is
+  /// marked as the resolution's leaf while its creator runs.
+  private func createLeaf(_ registration: Registration) throws(ResolutionError) -> Product {
+    if isInProgress(registration) {
+      throw error(for: registration.name, reason: .cycle(cycle(closingAt: registration)))
+    }
+    state.pointee.leaf = registration
+    state.pointee.leafID = ObjectIdentifier(registration)
+    defer {
+      state.pointee.leaf = nil
+      state.pointee.leafID = nil
+    }
+    return try create(registration, values: [], onStack: true)
+  }
+
+  /// The registration a dependency slot resolves to, from the dependent's container
+  /// and its ancestors.
+  private func dependency(
+    _ slot: NameSlot, of dependent: Registration
+  ) throws(ResolutionError) -> Registration {
+    if let registration = slot.registration {
+      return registration.takeUnretainedValue()
+    }
+    if let registration = dependent.owner.parent?.lookup(slot.name, hash: slot.hash) {
+      return registration.takeUnretainedValue()
+    }
+    if slot.name.isBlank {
+      throw error(for: slot.name, reason: .blankName)
+    }
+    throw error(
+      for: slot.name, reason: .unknownName,
+      suggestion: dependent.owner.suggestion(for: slot.name))
+  }
+
+  /// The value of a registration that needs no creation here, or nil for a provider
+  /// whose product must be created.
+  private func readyValue(of registration: Registration) throws(ResolutionError) -> Product? {
+    switch registration.role {
+    case .instance:
+      return registration.instance
+    case .provider:
+      switch registration.scope {
+      case .singleton:
+        return registration.singletonValue
+      case .objectGraph:
+        return outermost.pointee.objectGraphProducts[ObjectIdentifier(registration)]
+      case .transient, .weakSingleton:
+        return nil
+      }
+    case .providerClosure:
+      return try registration.owner.providerClosureValue(
+        target: registration.closureTarget.unsafelyUnwrapped
+      ) { (name, reason) throws(ResolutionError) in
+        throw error(for: name, reason: reason)
+      }
+    case .invalid:
+      throw error(for: registration.name, reason: registration.invalidReason.unsafelyUnwrapped)
+    }
+  }
+
+  /// Pushes a provider whose product must be created, or returns its product when
+  /// another thread created it meanwhile.
+  private func enter(_ registration: Registration) throws(ResolutionError) -> Product? {
+    if isInProgress(registration) {
+      throw error(for: registration.name, reason: .cycle(cycle(closingAt: registration)))
+    }
+    var claimed = false
+    if registration.scope.isShared {
+      do {
+        switch try SharedCreation.shared.claim(registration, for: UInt(bitPattern: outermost)) {
+        case .available(let value): return value
+        case .claimed: claimed = true
+        }
+      } catch {
+        throw self.error(for: registration.name, reason: .cycle(error.cycle))
+      }
+    }
+    var values: [Product] = []
+    values.reserveCapacity(registration.dependencySlots.count)
+    state.pointee.frames.append(
+      Resolution.Frame(registration: registration, values: values, claimed: claimed))
+    if state.pointee.onStack != nil {
+      state.pointee.onStack?.insert(ObjectIdentifier(registration))
+    } else if state.pointee.frames.count > Self.linearSearchDepth {
+      state.pointee.onStack = Set(state.pointee.frames.map(\.id))
+    }
+    return nil
+  }
+
+  /// Pops the top frame, whose product was created, and shares the product as its
+  /// scope says.
+  private func leave(with product: Product) {
+    let frame = state.pointee.frames.removeLast()
+    let registration = frame.registration
+    if state.pointee.onStack != nil {
+      state.pointee.onStack?.remove(ObjectIdentifier(registration))
+    }
+    if frame.claimed {
+      SharedCreation.shared.finish(registration, with: product)
+    } else if registration.scope == .objectGraph {
+      outermost.pointee.objectGraphProducts[ObjectIdentifier(registration)] = product
+    }
+  }
+
+  /// Runs a provider's creator (no lock is held), then injects the product's
+  /// properties. The provider is the innermost one in progress.
+  private func create(
+    _ registration: Registration, values: [Product], onStack: Bool
+  ) throws(ResolutionError) -> Product {
+    if registration.isMainActor, !Threads.isOnMainActor {
+      throw error(for: registration.name, reason: .notOnMainActor, inProgress: true)
+    }
+    let values = ResolvedValues(registration: registration, values: values)
+    let product: Product
+    do {
+      product = try registration.create(values)
+    } catch let failure as ResolutionError {
+      throw completed(failure)
+    } catch {
+      throw self.error(for: registration.name, reason: .creatorFailed(error), inProgress: true)
+    }
+    if let observer = registration.owner.observer {
+      observer.didCreate(registration.name, product: product.anyValue, path: path)
+    }
+    if registration.scope == .weakSingleton, product.kind != .object {
+      throw error(
+        for: registration.name, reason: .notAnObject(type: product.typeDescription),
+        inProgress: true)
+    }
+    if registration.injectsProperties {
+      let instance = product.anyValue
+      let plan = registration.injectionPlan(for: instance)
+      if plan.hasInjectableProperties {
+        do {
+          _ = try plan.inject(into: instance, from: values)
+        } catch let failure as InjectionError {
+          throw error(
+            for: registration.name, reason: .injectionFailed(failure), inProgress: true)
+        } catch {
+          throw self.error(
+            for: registration.name, reason: .creatorFailed(error), inProgress: true)
+        }
+      }
+    }
+    return product
+  }
+
+  // MARK: Nesting
+
+  /// The outermost resolution: it keeps the object-graph products and owns the
+  /// claims of all resolutions nested in it, which count as one owner.
+  private var outermost: UnsafeMutablePointer<Resolution> {
+    var current = state
+    while let outer = current.pointee.outer {
+      current = outer
+    }
+    return current
+  }
+
+  // MARK: Cycles and paths
+
+  private func isInProgress(_ registration: Registration) -> Bool {
+    // Identities only: comparing them needs no reference counting.
+    let id = ObjectIdentifier(registration)
+    if let onStack = state.pointee.onStack, onStack.contains(id) {
+      return true
+    }
+    var resolution: UnsafeMutablePointer<Resolution>? = state
+    while let current = resolution {
+      if let leaf = current.pointee.leafID, leaf == id { return true }
+      if current != state || current.pointee.onStack == nil {
+        for index in current.pointee.frames.indices
+        where current.pointee.frames[index].id == id {
+          return true
+        }
+      }
+      resolution = current.pointee.outer
+    }
+    return false
+  }
+
+  /// The registrations in progress, outermost first.
+  private var stack: [Registration] {
+    var chains: [[Registration]] = []
+    var resolution: UnsafeMutablePointer<Resolution>? = state
+    while let current = resolution {
+      var chain = current.pointee.frames.map(\.registration)
+      if let leaf = current.pointee.leaf {
+        chain.append(leaf)
+      }
+      chains.append(chain)
+      resolution = current.pointee.outer
+    }
+    return chains.reversed().flatMap { $0 }
+  }
+
+  /// The names in progress, outermost first: the path to whatever is resolved next.
+  var path: [String] {
+    stack.map(\.name)
+  }
+
+  /// The closed path from `registration`, in progress, back to it.
+  private func cycle(closingAt registration: Registration) -> [String] {
+    let stack = self.stack
+    let start = stack.firstIndex { $0 === registration } ?? 0
+    return stack[start...].map(\.name) + [registration.name]
+  }
+
+  /// An error about `name`, reached from the registrations in progress; when
+  /// `inProgress`, `name` is the innermost of them rather than the next one.
+  func error(
+    for name: String, reason: ResolutionError.Reason, suggestion: String? = nil,
+    inProgress: Bool = false
+  ) -> ResolutionError {
+    let path = inProgress ? self.path : self.path + [name]
+    return ResolutionError(name: name, path: path, suggestion: suggestion, reason: reason)
+  }
+
+  /// An error thrown by a creator's own ``ResolvedValues``, with the path of the
+  /// resolution in front of it.
+  private func completed(_ failure: ResolutionError) -> ResolutionError {
+    guard failure.isLocalToCreator else { return failure }
+    var completed = failure
+    // The creator is the innermost name in progress, the last of `path`.
+    completed.path = path + [failure.name]
+    completed.isLocalToCreator = false
+    return completed
+  }
+}
+
+extension String {
+  /// Whether the string is empty or only white space.
+  var isBlank: Bool {
+    allSatisfy(\.isWhitespace)
+  }
+}

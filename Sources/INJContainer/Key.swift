@@ -1,0 +1,53 @@
+/// A name together with the type registered under it, so that the compiler checks
+/// registration and resolution.
+///
+/// Declare keys once, in the composition root:
+///
+/// ```swift
+/// extension Key {
+///   static var weatherClient: Key<any WeatherClient> { Key<any WeatherClient>("weatherClient") }
+/// }
+///
+/// container.addProvider(for: .weatherClient, options: .singleton) { _ in StubWeatherClient() }
+/// let client = try container.value(for: .weatherClient)   // any WeatherClient
+/// ```
+///
+/// A key is only a name and a type: the name can still be used as a string (in
+/// dependency lists, say) and the two meet at run time, where a value of another
+/// type is a ``ResolutionError``. A key hashes its name once, so resolving through
+/// a key skips hashing the name.
+public struct Key<Value>: Hashable, Sendable, CustomStringConvertible {
+  /// The name the key registers and resolves.
+  public let name: String
+  /// The name's hash, computed once.
+  let hash: Int
+
+  /// Creates a key for a name.
+  ///
+  /// - Parameter name: The name the key registers and resolves.
+  public init(_ name: String) {
+    self.name = name
+    hash = name.hashValue
+  }
+
+  /// The key of this key's provider closure: `fooProvider` for `foo`, giving a
+  /// closure that makes a new `Value` on each call.
+  public var provider: Key<() -> Value> {
+    Key<() -> Value>(name + "Provider")
+  }
+
+  /// `Key<Value>("name")`.
+  public var description: String {
+    "Key<\(Value.self)>(\"\(name)\")"
+  }
+
+  /// Whether two keys have the same name.
+  public static func == (lhs: Key, rhs: Key) -> Bool {
+    lhs.name == rhs.name
+  }
+
+  /// Hashes the key's name.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
+  }
+}

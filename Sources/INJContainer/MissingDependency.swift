@@ -1,0 +1,27 @@
+/// A dependency on a name that nothing registers: usually a typo.
+public struct MissingDependency: Hashable, Sendable {
+  /// The name nobody registered.
+  public var name: String
+  /// The provider that depends on it.
+  public var requiredBy: String
+  /// The closest registered name, if any is close.
+  public var suggestion: String?
+  /// Where the provider that depends on it was registered.
+  public var site: RegistrationSite?
+
+  /// Creates a missing dependency.
+  ///
+  /// - Parameters:
+  ///   - name: The name nobody registered.
+  ///   - requiredBy: The provider that depends on it.
+  ///   - suggestion: The closest registered name, if any is close.
+  ///   - site: Where the provider was registered.
+  public init(
+    name: String, requiredBy: String, suggestion: String? = nil, site: RegistrationSite? = nil
+  ) {
+    self.name = name
+    self.requiredBy = requiredBy
+    self.suggestion = suggestion
+    self.site = site
+  }
+}

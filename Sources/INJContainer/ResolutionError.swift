@@ -1,0 +1,203 @@
+public import INJReflection
+
+/// Why a name could not be resolved.
+///
+/// It names the innermost name that failed, the chain of names that led to it
+/// (``path``), and for an unknown name the closest registered one. Its
+/// ``description`` says what happened, where, and how to fix it:
+///
+/// ```
+/// Cannot resolve 'productsListViewController': nothing is registered under
+/// 'productServise', which 'productsListViewController' depends on. Did you mean
+/// 'productsService'? Path: productsListViewController → productServise.
+/// ```
+///
+/// A failed resolution leaves the container as it was; later resolutions work.
+public struct ResolutionError: Error, CustomStringConvertible {
+  /// What went wrong.
+  public enum Reason: Sendable {
+    /// Nothing is registered under the name.
+    case unknownName
+    /// A creator asked its ``ResolvedValues`` for a name that is not one of its
+    /// provider's dependencies.
+    case notADependency(provider: String, dependencies: [String])
+    /// The dependencies lead back to a name already being resolved; the closed
+    /// path, such as `["a", "b", "a"]`.
+    case cycle([String])
+    /// A creator threw.
+    case creatorFailed(any Error)
+    /// The value is not of the type asked for.
+    case typeMismatch(expected: String, actual: String)
+    /// Injecting the product's properties failed.
+    case injectionFailed(InjectionError)
+    /// The name is registered more than once, at these sites.
+    case duplicateName(sites: [RegistrationSite])
+    /// The name is registered and is also the provider-closure name of another
+    /// registration (`fooProvider` and `foo`); the other name.
+    case nameCollision(with: String)
+    /// The name is empty or only white space.
+    case blankName
+    /// The provider was registered with more than one scope option.
+    case conflictingScopes(ProviderOptions)
+    /// The creator is main-actor isolated and the resolution ran elsewhere.
+    case notOnMainActor
+    /// A provider closure was called after its container was released.
+    case containerReleased
+    /// A weak singleton's creator returned a value that is not a class instance.
+    case notAnObject(type: String)
+    /// Something watching the container (such as a strict test container) refused
+    /// the name, saying why.
+    case refused(String)
+  }
+
+  /// The innermost name whose resolution failed.
+  public var name: String
+  /// The requested name, then each dependency down to ``name``, inclusive.
+  public var path: [String]
+  /// For an unknown name, the closest registered name, when one is close.
+  public var suggestion: String?
+  /// What went wrong.
+  public var reason: Reason
+  /// Whether ``path`` is only the creator's own name and the name it asked for,
+  /// still to be completed with the resolution's path.
+  var isLocalToCreator = false
+
+  /// Creates an error.
+  ///
+  /// - Parameters:
+  ///   - name: The innermost name whose resolution failed.
+  ///   - path: The requested name down to `name`, inclusive.
+  ///   - suggestion: The closest registered name, if any is close.
+  ///   - reason: What went wrong.
+  public init(name: String, path: [String], suggestion: String? = nil, reason: Reason) {
+    self.name = name
+    self.path = path
+    self.suggestion = suggestion
+    self.reason = reason
+  }
+
+  /// The error a creator threw, or the injection error, when there is one.
+  public var underlyingError: (any Error)? {
+    switch reason {
+    case .creatorFailed(let error): error
+    case .injectionFailed(let error): error
+    default: nil
+    }
+  }
+
+  /// What happened, where, and how to fix it, in one paragraph.
+  public var description: String {
+    let requested = path.first ?? name
+    let parent = path.count > 1 ? path[path.count - 2] : nil
+    var text = "Cannot resolve '\(requested)'"
+    switch reason {
+    case .unknownName:
+      if let parent {
+        text += ": nothing is registered under '\(name)', which '\(parent)' depends on."
+        text +=
+          suggestion.map { " Did you mean '\($0)'?" }
+          ?? " Register '\(name)', or remove it from the dependencies of '\(parent)'."
+      } else {
+        text += ": nothing is registered under that name."
+        text += suggestion.map { " Did you mean '\($0)'?" } ?? " Register it first."
+      }
+    case .notADependency(let provider, let dependencies):
+      let listed = dependencies.isEmpty ? "it has none" : dependencies.joined(separator: ", ")
+      text +=
+        ": the creator of '\(provider)' asked for '\(name)', which is not one of its "
+        + "dependencies (\(listed))."
+      text +=
+        suggestion.map { " Did you mean '\($0)'?" }
+        ?? " Add '\(name)' to the dependencies of '\(provider)'."
+    case .cycle(let cycle):
+      text +=
+        ": its dependencies lead back to '\(name)': \(cycle.joined(separator: " → ")). "
+        + Self.cycleFix(cycle)
+    case .creatorFailed(let error):
+      let detail = String(describing: error)
+      text += ": the creator of '\(name)' threw an error: \(detail)"
+      text += detail.hasSuffix(".") ? "" : "."
+    case .typeMismatch(let expected, let actual):
+      if let parent {
+        text +=
+          ": the creator of '\(parent)' asked for '\(name)' as \(expected), but it is of type "
+          + "\(actual). Ask for \(actual) (or one of its protocols or superclasses), or "
+          + "register a value of type \(expected) under '\(name)'."
+      } else {
+        text +=
+          " as \(expected): it is of type \(actual). Ask for \(actual) (or one of its "
+          + "protocols or superclasses), or register a value of type \(expected) under "
+          + "'\(name)'."
+      }
+    case .injectionFailed(let error):
+      text += ": injecting the properties of '\(name)' failed. \(error)"
+    case .duplicateName(let sites):
+      text +=
+        ": '\(name)' is registered \(sites.count) times, at \(Self.list(sites)). "
+        + "Remove or rename all but one."
+    case .nameCollision(let other):
+      let (closure, base) = name.hasSuffix("Provider") ? (name, other) : (other, name)
+      text +=
+        ": '\(closure)' is registered, and is also the name of the provider closure for "
+        + "'\(base)'. Rename one of them."
+    case .blankName:
+      if let parent {
+        text +=
+          ": '\(parent)' depends on a blank name ('\(name)'). Remove it from the "
+          + "dependencies of '\(parent)'."
+      } else {
+        text += ": names must not be empty or only white space."
+      }
+    case .conflictingScopes(let options):
+      text +=
+        ": '\(name)' was registered with more than one scope "
+        + "(\(Self.scopeNames(options).joined(separator: ", "))). Give it at most one of "
+        + ".singleton, .weakSingleton and .objectGraph."
+    case .notOnMainActor:
+      text +=
+        " off the main actor: the creator of '\(name)' runs on the main actor. Resolve it "
+        + "from the main actor."
+    case .containerReleased:
+      text +=
+        " through a provider closure: its container no longer exists. Keep the container "
+        + "alive while its provider closures are in use."
+    case .refused(let why):
+      text += ": \(why)"
+    case .notAnObject(let type):
+      text +=
+        ": '\(name)' is a weak singleton, but its creator returned a value of type \(type), "
+        + "which cannot be held weakly. Return a class instance, or make '\(name)' a "
+        + "singleton."
+    }
+    if path.count > 1 {
+      text += " Path: \(path.joined(separator: " → "))."
+    }
+    return text
+  }
+
+  /// How to break a cycle given as a closed path: the last edge becomes a
+  /// provider closure.
+  static func cycleFix(_ cycle: [String]) -> String {
+    guard cycle.count >= 2 else { return "" }
+    let first = cycle[0]
+    let closing = cycle[cycle.count - 2]
+    return
+      "Break the cycle by depending on '\(first)Provider' instead of '\(first)' in "
+      + "'\(closing)'."
+  }
+
+  /// `a`, `a and b`, `a, b and c`.
+  static func list(_ items: [some CustomStringConvertible]) -> String {
+    let texts = items.map(\.description)
+    guard let last = texts.last else { return "" }
+    return texts.count == 1 ? last : texts.dropLast().joined(separator: ", ") + " and " + last
+  }
+
+  static func scopeNames(_ options: ProviderOptions) -> [String] {
+    var names: [String] = []
+    if options.contains(.singleton) { names.append("singleton") }
+    if options.contains(.weakSingleton) { names.append("weakSingleton") }
+    if options.contains(.objectGraph) { names.append("objectGraph") }
+    return names
+  }
+}

@@ -1,0 +1,153 @@
+public import INJReflection
+
+/// What a creator receives: the resolved dependencies of its provider.
+///
+/// It holds exactly the names the provider lists, resolved before the creator
+/// runs. Constructor injection is reading them:
+///
+/// ```swift
+/// container.addProvider(
+///   forName: "weatherReportViewController",
+///   dependencies: ["weatherClient", "rootViewControllerProvider"]
+/// ) { values in
+///   WeatherReportViewController(
+///     client: try values.value(forName: "weatherClient", as: WeatherClient.self),
+///     root: try values.value(forName: "rootViewControllerProvider",
+///                            as: (() -> RootViewController).self))
+/// }
+/// ```
+public struct ResolvedValues {
+  /// The names the provider depends on, in the order it lists them.
+  public let names: [String]
+  /// The name of the provider whose creator receives the values.
+  public let providerName: String
+  @usableFromInline let values: [Product]
+
+  init(registration: Registration, values: [Product]) {
+    names = registration.dependencies
+    providerName = registration.name
+    self.values = values
+  }
+
+  /// The resolved value of a dependency, or nil when `name` is not one of the
+  /// provider's dependencies.
+  ///
+  /// For a provider-closure dependency (`fooProvider`) the value is a closure
+  /// `() -> Foo` whose result type is exactly what `foo`'s creator declares.
+  public subscript(name: String) -> Any? {
+    guard let index = names.firstIndex(of: name) else { return nil }
+    return values[index].anyValue
+  }
+
+  /// The resolved value of a dependency, as `type`.
+  ///
+  /// - Parameters:
+  ///   - name: One of the provider's dependencies.
+  ///   - type: The type to return; for a provider closure, exactly the closure type
+  ///     of the product (`(() -> Foo).self`), or use the closure overloads for a
+  ///     supertype.
+  /// - Returns: The value.
+  /// - Throws: ``ResolutionError`` when `name` is not a dependency of the
+  ///   provider or its value is not a `T`.
+  @inlinable
+  public func value<T>(forName name: String, as type: T.Type = T.self) throws -> T {
+    // Inlined so the cast is to the caller's concrete type.
+    let names = names
+    for index in names.indices where names[index] == name {
+      if let typed = values[index].cast(to: T.self) {
+        return typed
+      }
+      break
+    }
+    return try cast(resolved(name), to: T.self, name: name)
+  }
+
+  /// A provider-closure dependency as a closure returning `Product`, which may be a
+  /// supertype of what the provider makes.
+  ///
+  /// The closure stops the program with the full error text when a resolution
+  /// inside it fails; use the throwing overload to handle failures.
+  ///
+  /// - Parameters:
+  ///   - name: A provider-closure dependency, such as `"fooProvider"`.
+  ///   - type: The closure type.
+  /// - Returns: A closure making a new product on each call.
+  /// - Throws: ``ResolutionError`` when `name` is not a dependency of the
+  ///   provider or its value is not such a closure.
+  public func value<Product>(
+    forName name: String, as type: (() -> Product).Type = (() -> Product).self
+  ) throws -> () -> Product {
+    let resolved = try resolved(name)
+    if let factory = resolved.factory {
+      return factory.closure(returning: Product.self)
+    }
+    return try cast(resolved, to: (() -> Product).self, name: name)
+  }
+
+  /// A provider-closure dependency as a throwing closure returning `Product`,
+  /// which may be a supertype of what the provider makes.
+  ///
+  /// - Parameters:
+  ///   - name: A provider-closure dependency, such as `"fooProvider"`.
+  ///   - type: The closure type.
+  /// - Returns: A closure making a new product on each call, throwing
+  ///   ``ResolutionError`` when that fails.
+  /// - Throws: ``ResolutionError`` when `name` is not a dependency of the
+  ///   provider or its value is not such a closure.
+  public func value<Product>(
+    forName name: String, as type: (() throws -> Product).Type = (() throws -> Product).self
+  ) throws -> () throws -> Product {
+    let resolved = try resolved(name)
+    if let factory = resolved.factory {
+      return factory.throwingClosure(returning: Product.self)
+    }
+    return try cast(resolved, to: (() throws -> Product).self, name: name)
+  }
+
+  /// The resolved value of a dependency, typed by its key.
+  ///
+  /// - Parameter key: The key of one of the provider's dependencies.
+  /// - Returns: The value.
+  /// - Throws: ``ResolutionError`` when the key's name is not a dependency of the
+  ///   provider or its value is not of the key's type.
+  @inlinable
+  public func value<T>(for key: Key<T>) throws -> T {
+    try value(forName: key.name, as: T.self)
+  }
+
+  @usableFromInline
+  func resolved(_ name: String) throws(ResolutionError) -> Product {
+    guard let index = names.firstIndex(of: name) else {
+      var error = ResolutionError(
+        name: name, path: [providerName, name],
+        suggestion: Suggestion.closest(to: name, among: names),
+        reason: .notADependency(
+          provider: providerName, dependencies: names))
+      error.isLocalToCreator = true
+      throw error
+    }
+    return values[index]
+  }
+
+  @usableFromInline
+  func cast<T>(
+    _ value: Product, to type: T.Type, name: String
+  ) throws(ResolutionError) -> T {
+    do {
+      return try value.cast(to: type, name: name, path: [providerName, name])
+    } catch {
+      var error = error
+      error.isLocalToCreator = true
+      throw error
+    }
+  }
+}
+
+extension ResolvedValues: InjectionSource {
+  /// The value of a dependency named like the property, or nil when the provider
+  /// does not list that name.
+  public func injectionValue(forProperty name: String) -> InjectionValue? {
+    guard let index = names.firstIndex(of: name) else { return nil }
+    return values[index].injectionValue
+  }
+}

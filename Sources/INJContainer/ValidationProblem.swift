@@ -1,0 +1,59 @@
+/// One problem ``Container/checkForErrors()`` found.
+///
+/// Its ``description`` is one line saying what is wrong, where, and how to fix it.
+public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
+  /// A registration under a name that is empty or only white space.
+  case blankName(String, site: RegistrationSite)
+  /// A name registered more than once, with every site in registration order.
+  case duplicateName(String, sites: [RegistrationSite])
+  /// A name registered as `fooProvider` while `foo` is registered too, so the
+  /// provider closure for `foo` and the registration clash.
+  case nameCollision(String, site: RegistrationSite, baseName: String, baseSite: RegistrationSite)
+  /// A provider registered with more than one scope option.
+  case conflictingScopes(String, site: RegistrationSite, options: ProviderOptions)
+  /// A provider that lists a blank name among its dependencies.
+  case blankDependency(requiredBy: String, site: RegistrationSite)
+  /// A dependency on a name nothing registers.
+  case missingDependency(MissingDependency)
+  /// A cycle of direct dependencies, as a closed path such as `["a", "b", "a"]`.
+  case cycle([String])
+
+  /// One line: what is wrong, where, and how to fix it.
+  public var description: String {
+    switch self {
+    case .blankName(let name, let site):
+      return "A blank name ('\(name)') is registered at \(site). Give it a name."
+    case .duplicateName(let name, let sites):
+      return
+        "'\(name)' is registered \(sites.count) times, at \(ResolutionError.list(sites)). "
+        + "Remove or rename all but one."
+    case .nameCollision(let name, let site, let baseName, let baseSite):
+      return
+        "'\(name)' (\(site)) is also the name of the provider closure for '\(baseName)' "
+        + "(\(baseSite)). Rename one of them."
+    case .conflictingScopes(let name, let site, let options):
+      let scopes = ResolutionError.scopeNames(options).joined(separator: ", ")
+      return
+        "'\(name)' (\(site)) has more than one scope (\(scopes)). Give it at most one of "
+        + ".singleton, .weakSingleton and .objectGraph."
+    case .blankDependency(let provider, let site):
+      return
+        "'\(provider)' (\(site)) depends on a blank name. Remove it from the dependencies "
+        + "of '\(provider)'."
+    case .missingDependency(let missing):
+      let site = missing.site.map { " (\($0))" } ?? ""
+      var line = "'\(missing.requiredBy)'\(site) depends on '\(missing.name)', "
+      if missing.name.hasSuffix("Provider"), missing.name.count > "Provider".count {
+        line += "a provider closure for '\(missing.name.dropLast("Provider".count))', "
+      }
+      line += "which is not registered."
+      line +=
+        missing.suggestion.map { " Did you mean '\($0)'?" }
+        ?? " Register it, or remove it from the dependencies of '\(missing.requiredBy)'."
+      return line
+    case .cycle(let cycle):
+      return
+        "Cycle: \(cycle.joined(separator: " → ")). \(ResolutionError.cycleFix(cycle))"
+    }
+  }
+}
