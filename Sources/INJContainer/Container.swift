@@ -50,16 +50,21 @@ public final class Container: Sendable {
   let registry = Mutex(Registry())
   /// Sees every resolution, when set (by test support).
   let observer: (any ResolutionObserver)?
+  /// Whether `observer` is set: checked first, so resolving in an unobserved
+  /// container never copies the existential.
+  let isObserved: Bool
 
   /// Creates an empty container.
   public init() {
     parent = nil
     observer = nil
+    isObserved = false
   }
 
   init(parent: Container?, observer: (any ResolutionObserver)? = nil) {
     self.parent = parent
     self.observer = observer
+    isObserved = observer != nil
   }
 
   // MARK: Registering

@@ -27,7 +27,9 @@ extension Container {
   /// Resolves a name whose hash is known.
   @usableFromInline
   func resolve(_ name: String, hash: Int) throws(ResolutionError) -> Product {
-    if let observer, let refusal = observer.willResolve(name, path: contextPath(appending: name)) {
+    if isObserved, let observer,
+      let refusal = observer.willResolve(name, path: contextPath(appending: name))
+    {
       throw unresolvable(name, reason: .refused(refusal))
     }
     guard let found = lookup(name, hash: hash) else {

@@ -82,7 +82,7 @@ struct Resolver {
         let next = state.pointee.frames[top].values.count
         if next < registration.dependencySlots.count {
           let slot = registration.dependencySlots[next]
-          if let observer = registration.owner.observer,
+          if registration.owner.isObserved, let observer = registration.owner.observer,
             let refusal = observer.willResolve(slot.name, path: path + [slot.name])
           {
             throw error(for: slot.name, reason: .refused(refusal))
@@ -240,7 +240,7 @@ struct Resolver {
     } catch {
       throw self.error(for: registration.name, reason: .creatorFailed(error), inProgress: true)
     }
-    if let observer = registration.owner.observer {
+    if registration.owner.isObserved, let observer = registration.owner.observer {
       observer.didCreate(registration.name, product: product.anyValue, path: path)
     }
     if registration.scope == .weakSingleton, product.kind != .object {
