@@ -26,18 +26,20 @@
 /// protocol existential or a superclass): each call casts the new value.
 @propertyWrapper
 public struct Inject<Value> {
-  let box: InjectBox<Value>
+  @usableFromInline let box: InjectBox<Value>
 
   /// Creates an empty property that the container fills.
+  @inlinable
   @_disfavoredOverload
   public init() {
-    box = InjectBox(closureMaker: nil)
+    box = InjectBox(filler: InjectBox.fillValue)
   }
 
   /// The injected value, or nil before injection.
+  @inlinable
   public var wrappedValue: Value? {
     get { box.value }
-    nonmutating set { box.value = newValue }
+    nonmutating set { box.set(newValue) }
   }
 }
 
@@ -49,8 +51,9 @@ extension Inject {
   /// `Product`, the closure cannot report it and stops the program with the full
   /// error text. Declare the property `(() throws -> Product)?` to get the error
   /// thrown instead.
+  @inlinable
   public init<Product>() where Value == () -> Product {
-    box = InjectBox(closureMaker: { factory in factory.closure(returning: Product.self) })
+    box = InjectBox(filler: InjectBox.fillClosure)
   }
 
   /// Creates an empty provider-closure property that the container fills with a
@@ -58,7 +61,8 @@ extension Inject {
   ///
   /// The closure throws the resolution's error when making the product fails, and
   /// ``InjectionError`` when what it makes is not a `Product`.
+  @inlinable
   public init<Product>() where Value == () throws -> Product {
-    box = InjectBox(closureMaker: { factory in factory.throwingClosure(returning: Product.self) })
+    box = InjectBox(filler: InjectBox.fillThrowingClosure)
   }
 }

@@ -65,6 +65,7 @@ public struct InjectionError: Error, CustomStringConvertible, Hashable {
 }
 
 extension InjectionError {
+  @usableFromInline
   static func typeMismatch(
     propertyName: String, ownerType: Any.Type, expected: Any.Type, actual: String
   ) -> InjectionError {

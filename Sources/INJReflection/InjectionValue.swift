@@ -9,6 +9,7 @@ public enum InjectionValue {
 
 extension InjectionValue {
   /// Converts an offered value to a property's type.
+  @inlinable
   static func convert<Value>(
     _ offered: InjectionValue, to valueType: Value.Type,
     closureMaker: ((ProviderFactory) -> Value)?,
@@ -19,7 +20,7 @@ extension InjectionValue {
       if let typed = value as? Value {
         return typed
       }
-      throw .typeMismatch(
+      throw InjectionError.typeMismatch(
         propertyName: propertyName, ownerType: ownerType,
         expected: Value.self, actual: String(describing: type(of: value)))
     case .providerClosure(let factory):
@@ -29,7 +30,7 @@ extension InjectionValue {
       if let exact = factory.exactClosure(as: Value.self) {
         return exact
       }
-      throw .typeMismatch(
+      throw InjectionError.typeMismatch(
         propertyName: propertyName, ownerType: ownerType,
         expected: Value.self, actual: factory.closureTypeDescription)
     }

@@ -110,6 +110,7 @@ public final class ProviderFactory {
   }
 
   /// A description of the closure types this factory offers, for messages.
+  @usableFromInline
   var closureTypeDescription: String {
     "() -> \(productType)"
   }

@@ -20,18 +20,21 @@ extension Inject: InjectWrapper {
     at address: UnsafeRawPointer, named name: String, from source: any InjectionSource,
     ownerType: Any.Type
   ) throws(InjectionError) -> Bool {
-    // Reads the wrapper (a single reference to its box) out of the object; the
-    // object's memory itself is never written.
-    try address.load(as: Inject<Value>.self).fill(named: name, from: source, ownerType: ownerType)
+    // Reads the wrapper out of the object: its only stored property is the
+    // reference to its box, so the wrapper's bits are that reference. Reading it
+    // unmanaged borrows the box without retaining it (the object keeps it alive);
+    // the object's memory itself is never written.
+    let box = address.load(as: Unmanaged<InjectBox<Value>>.self)
+    return try box._withUnsafeGuaranteedRef { box in
+      Result { () throws(InjectionError) in
+        try box.fillIfEmpty(named: name, from: source, ownerType: ownerType)
+      }
+    }.get()
   }
 
   func fill(
     named name: String, from source: any InjectionSource, ownerType: Any.Type
   ) throws(InjectionError) -> Bool {
-    guard box.value == nil, let offered = source.injectionValue(forProperty: name) else {
-      return false
-    }
-    try box.fill(with: offered, propertyName: name, ownerType: ownerType)
-    return true
+    try box.fillIfEmpty(named: name, from: source, ownerType: ownerType)
   }
 }

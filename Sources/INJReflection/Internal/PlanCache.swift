@@ -1,15 +1,44 @@
 import Synchronization
 
 /// The process-wide cache of injection plans, one per type.
+///
+/// Plans live in a dictionary behind a lock, for the life of the process. In front
+/// of it sits a small table of recently used plans that any thread reads without a
+/// lock: an entry is an unretained pointer to a plan, which stays valid because the
+/// dictionary never lets a plan go.
 final class PlanCache: Sendable {
   static let shared = PlanCache()
 
+  private static let recentCount = 256
   private let plans = Mutex<[ObjectIdentifier: InjectionPlan]>([:])
+  // Each entry is an `Atomic`; the buffer itself is never reallocated or freed (the
+  // cache lives as long as the process).
+  private nonisolated(unsafe) let recent: UnsafeMutablePointer<Atomic<Unmanaged<InjectionPlan>?>>
+
+  private init() {
+    recent = .allocate(capacity: Self.recentCount)
+    for index in 0..<Self.recentCount {
+      (recent + index).initialize(to: Atomic(nil))
+    }
+  }
 
   /// The plan for `instance`'s type; the first call for a type computes it
   /// outside the lock, and the first plan stored wins.
   func plan(for instance: Any) -> InjectionPlan {
-    let key = ObjectIdentifier(type(of: instance))
+    let type = Swift.type(of: instance)
+    let key = ObjectIdentifier(type)
+    let entry = recent + Self.recentIndex(of: key)
+    if let cached = entry.pointee.load(ordering: .acquiring),
+      cached._withUnsafeGuaranteedRef({ ObjectIdentifier($0.type) == key })
+    {
+      return cached.takeUnretainedValue()
+    }
+    let plan = storedPlan(for: instance, key: key)
+    entry.pointee.store(Unmanaged.passUnretained(plan), ordering: .releasing)
+    return plan
+  }
+
+  private func storedPlan(for instance: Any, key: ObjectIdentifier) -> InjectionPlan {
     if let plan = plans.withLock({ $0[key] }) {
       return plan
     }
@@ -21,5 +50,12 @@ final class PlanCache: Sendable {
       plans[key] = plan
       return plan
     }
+  }
+
+  /// A slot of the recent table for a type: metadata addresses are aligned, so the
+  /// low bits are dropped.
+  private static func recentIndex(of key: ObjectIdentifier) -> Int {
+    let bits = UInt(bitPattern: key)
+    return Int(truncatingIfNeeded: (bits >> 4) ^ (bits >> 12)) & (recentCount - 1)
   }
 }
