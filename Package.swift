@@ -30,6 +30,11 @@ let package = Package(
     .target(name: "INJContainer", dependencies: ["INJGraph", "INJReflection"]),
     .target(name: "Injineer", dependencies: ["INJGraph", "INJReflection", "INJContainer"]),
 
+    // Examples
+    .executableTarget(
+      name: "products", dependencies: ["Injineer"], path: "Examples/products",
+      exclude: ["README.md"]),
+
     // Tests
     .testTarget(name: "INJGraphTests", dependencies: ["INJGraph"]),
     .testTarget(name: "INJReflectionTests", dependencies: ["INJReflection"]),
