@@ -32,6 +32,9 @@ let package = Package(
 
     // Examples
     .executableTarget(
+      name: "pocket-forecast", dependencies: ["Injineer"], path: "Examples/pocket-forecast",
+      exclude: ["README.md"], resources: [.process("Resources")]),
+    .executableTarget(
       name: "products", dependencies: ["Injineer"], path: "Examples/products",
       exclude: ["README.md"]),
 
