@@ -310,14 +310,19 @@ struct Products {
   /// - Returns: The exit code: 70 when the check fails, as it does.
   static func runCyclicVariant() -> Int32 {
     let container = makeCyclicContainer()
-    print("The cyclic wiring: productsService depends on rootViewController itself.")
+    print(
+      """
+      The cyclic wiring: productsService depends on rootViewController itself, which closes
+      the cycle rootViewController → productsListViewController → productsService →
+      rootViewController.
+      """)
     do {
       try container.checkForErrors()
       print("checkForErrors() found no problems.")
       return 0
     } catch {
-      print("checkForErrors() reports it before anything is created (on standard error).")
-      printError(String(describing: error))
+      print("checkForErrors() reports it before anything is created, on standard error.")
+      printError("products: error: the container's wiring is broken.\n\(error)")
     }
     // Resolving without the check would not overflow the stack either: the container
     // notices the name it is already resolving and throws.
@@ -327,10 +332,13 @@ struct Products {
       print("Resolving 'rootViewController' anyway throws instead of overflowing the stack:")
       print(error)
     }
+    // The check and the resolver each name one edge to turn into a provider closure; any
+    // edge of the cycle will do.
     print(
       """
-      The fix: productsService depends on 'rootViewControllerProvider' and calls it when it
-      needs the root screen. Run `products` without --broken to see it work.
+      Any edge of the cycle can become a provider closure. The README's fix: productsService
+      depends on 'rootViewControllerProvider' and calls it when it needs the root screen.
+      Run `products` without --broken to see it work.
       """)
     return 70
   }

@@ -34,8 +34,17 @@ enum Resources {
     }
   }
 
+  /// `forecast[2].low`.
   private static func path(_ keys: [any CodingKey]) -> String {
-    keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+    var text = ""
+    for key in keys {
+      if let index = key.intValue {
+        text += "[\(index)]"
+      } else {
+        text += (text.isEmpty ? "" : ".") + key.stringValue
+      }
+    }
+    return text
   }
 
   private static func describe(_ type: Any.Type) -> String {
@@ -43,6 +52,7 @@ enum Resources {
     case is String.Type: "string"
     case is Int.Type: "whole number"
     case is URL.Type: "URL"
+    case is KeyValueStore.Value.Type: "whole number, a string or a list of strings"
     default: "\(type)"
     }
   }

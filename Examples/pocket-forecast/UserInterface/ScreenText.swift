@@ -18,17 +18,15 @@ enum ScreenText {
   /// - Parameters:
   ///   - title: Shown on the left of the title bar; the theme's name is on the right.
   ///   - lines: The content.
-  ///   - notes: Shown below the content, after a rule; none means no rule either.
+  ///   - notes: Shown below the closing rule.
   ///   - theme: The theme.
   /// - Returns: The text.
   static func draw(title: String, lines: [String], notes: [String], theme: Theme) -> String {
     let rule = String(repeating: theme.rule, count: width)
     var text = [rule, pad(title, width - theme.name.count - 1) + " " + theme.name, rule]
     text += lines
-    if !notes.isEmpty {
-      text.append(rule)
-      text += notes
-    }
+    text.append(rule)
+    text += notes
     return text.map { $0 + "\n" }.joined()
   }
 
