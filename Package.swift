@@ -44,6 +44,9 @@ let package = Package(
     .testTarget(
       name: "INJContainerTests", dependencies: ["INJContainer", "INJGraph", "INJReflection"]),
     .testTarget(name: "InjineerTests", dependencies: ["Injineer"]),
+    // Runs the example executables and checks their output; depending on them makes
+    // `swift test` build them first.
+    .testTarget(name: "ExampleTests", dependencies: ["pocket-forecast", "products"]),
   ],
   swiftLanguageModes: [.v6]
 )
