@@ -15,7 +15,7 @@ struct Invocation: Equatable {
   }
 
   /// The text formats of `--graph`.
-  enum GraphFormat: String, CaseIterable {
+  enum GraphFormat: String {
     case dot
     case mermaid
   }
