@@ -30,12 +30,23 @@ let package = Package(
     .target(name: "INJContainer", dependencies: ["INJGraph", "INJReflection"]),
     .target(name: "Injineer", dependencies: ["INJGraph", "INJReflection", "INJContainer"]),
 
+    // Examples
+    .executableTarget(
+      name: "pocket-forecast", dependencies: ["Injineer"], path: "Examples/pocket-forecast",
+      exclude: ["README.md"], resources: [.process("Resources")]),
+    .executableTarget(
+      name: "products", dependencies: ["Injineer"], path: "Examples/products",
+      exclude: ["README.md"]),
+
     // Tests
     .testTarget(name: "INJGraphTests", dependencies: ["INJGraph"]),
     .testTarget(name: "INJReflectionTests", dependencies: ["INJReflection"]),
     .testTarget(
       name: "INJContainerTests", dependencies: ["INJContainer", "INJGraph", "INJReflection"]),
     .testTarget(name: "InjineerTests", dependencies: ["Injineer"]),
+    // Runs the example executables and checks their output; depending on them makes
+    // `swift test` build them first.
+    .testTarget(name: "ExampleTests", dependencies: ["pocket-forecast", "products"]),
   ],
   swiftLanguageModes: [.v6]
 )
