@@ -22,6 +22,7 @@ let package = Package(
     .library(name: "INJGraph", targets: ["INJGraph"]),
     .library(name: "INJReflection", targets: ["INJReflection"]),
     .library(name: "INJContainer", targets: ["INJContainer"]),
+    .library(name: "INJTestSupport", targets: ["INJTestSupport"]),
   ],
   targets: [
     // Modules
@@ -30,12 +31,18 @@ let package = Package(
     .target(name: "INJContainer", dependencies: ["INJGraph", "INJReflection"]),
     .target(name: "Injineer", dependencies: ["INJGraph", "INJReflection", "INJContainer"]),
 
+    // Test support
+    .target(name: "INJTestSupport", dependencies: ["INJContainer"]),
+
     // Tests
     .testTarget(name: "INJGraphTests", dependencies: ["INJGraph"]),
     .testTarget(name: "INJReflectionTests", dependencies: ["INJReflection"]),
     .testTarget(
       name: "INJContainerTests", dependencies: ["INJContainer", "INJGraph", "INJReflection"]),
     .testTarget(name: "InjineerTests", dependencies: ["Injineer"]),
+    .testTarget(
+      name: "INJTestSupportTests",
+      dependencies: ["INJTestSupport", "INJContainer", "INJReflection"]),
   ],
   swiftLanguageModes: [.v6]
 )
