@@ -103,3 +103,14 @@ extension Issue {
     comments.map(\.rawValue).joined(separator: "\n")
   }
 }
+
+/// The `ResolutionError` that `body` throws, or nil. (Unlike `#expect(throws:)`, it
+/// is no macro, so calls in `body` keep their own source lines.)
+func resolutionError(_ body: () throws -> Void) -> ResolutionError? {
+  do {
+    try body()
+    return nil
+  } catch {
+    return error as? ResolutionError
+  }
+}
