@@ -13,6 +13,10 @@ extension TestContainer {
   /// production registration and any earlier override; it is never reported as a
   /// duplicate.
   ///
+  /// Override `foo` rather than its provider closure `fooProvider`: the closure
+  /// then makes the fake. Overriding `fooProvider` while `foo` is registered is a
+  /// name collision, as in any container, and makes resolving either name throw.
+  ///
   /// - Parameters:
   ///   - name: The name to override; it need not be registered in production.
   ///   - instance: The fake.

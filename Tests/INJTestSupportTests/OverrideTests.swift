@@ -68,6 +68,16 @@ struct OverrideTests {
     #expect(try testContainer.value(forName: "featureFlag", as: Bool.self))
   }
 
+  @Test func overridingAProviderClosureNameCollidesWithItsBase() {
+    let testContainer = TestContainer(copying: Production.make())
+    testContainer.override("clockProvider", with: { FixedClock(now: 1) as any Clock })
+    let error = resolutionError { _ = try testContainer.value(forName: "clock") }
+    #expect(
+      error?.description
+        == "Cannot resolve 'clock': 'clockProvider' is registered, and is also the name of the "
+        + "provider closure for 'clock'. Rename one of them.")
+  }
+
   @Test func keysOverrideTheirNames() throws {
     let clockKey = Key<any Clock>("clock")
     let testContainer = TestContainer(copying: Production.make())
