@@ -42,7 +42,7 @@ let package = Package(
     .testTarget(name: "InjineerTests", dependencies: ["Injineer"]),
     .testTarget(
       name: "INJTestSupportTests",
-      dependencies: ["INJTestSupport", "INJContainer", "INJReflection"]),
+      dependencies: ["INJTestSupport", "INJContainer", "INJReflection", "Injineer"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,7 @@
 public import INJContainer
 
 /// A value that stands for a container in the assertions of this module: a
-/// ``Container`` or a ``TestContainer``.
+/// `Container` or a ``TestContainer``.
 ///
 /// ```swift
 /// assertNoErrors(AppContainer.make())

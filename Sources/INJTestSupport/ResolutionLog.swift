@@ -7,10 +7,10 @@
 /// #expect(testContainer.log.resolutionCount(of: "weatherClient") == 1)
 /// ```
 ///
-/// A request is logged whether it is made directly (``TestContainer/value(forName:as:fileID:filePath:line:column:)``)
-/// or as a dependency, through a provider closure or by a creator calling back;
-/// requests for an existing singleton are logged too, and only creators that ran
-/// are logged as creations.
+/// A request is logged whether it is made directly (through the test container or
+/// its `container`) or as a dependency, through a provider closure or by a creator
+/// calling back; requests for an existing singleton are logged too, and only
+/// creators that ran are logged as creations.
 public struct ResolutionLog: Sendable, Hashable {
   /// One name requested.
   public struct Resolution: Sendable, Hashable, CustomStringConvertible {

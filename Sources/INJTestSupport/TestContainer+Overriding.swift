@@ -43,7 +43,7 @@ extension TestContainer {
   /// - Parameters:
   ///   - name: The name to override.
   ///   - dependencies: The names the creator needs, resolved in the test container.
-  ///   - options: The scope and ``ProviderOptions/manualInit``.
+  ///   - options: The scope and `.manualInit`.
   ///   - fileID: The overriding file, for reports; leave the default.
   ///   - line: The overriding line, for reports; leave the default.
   ///   - creator: Makes the fake; its declared result type types the provider
@@ -62,13 +62,13 @@ extension TestContainer {
   /// Overrides a name with a provider whose creator runs on the main actor, for
   /// fakes of `@MainActor` types.
   ///
-  /// As with ``Container/addMainActorProvider(forName:dependencies:options:fileID:line:creator:)``,
-  /// resolving the name off the main actor throws ``ResolutionError``.
+  /// As with the container's `addMainActorProvider`, resolving the name off the
+  /// main actor throws `ResolutionError`.
   ///
   /// - Parameters:
   ///   - name: The name to override.
   ///   - dependencies: The names the creator needs.
-  ///   - options: The scope and ``ProviderOptions/manualInit``.
+  ///   - options: The scope and `.manualInit`.
   ///   - fileID: The overriding file, for reports; leave the default.
   ///   - line: The overriding line, for reports; leave the default.
   ///   - creator: Makes the fake on the main actor.
@@ -101,7 +101,7 @@ extension TestContainer {
   /// - Parameters:
   ///   - key: The key to override.
   ///   - dependencies: The names the creator needs.
-  ///   - options: The scope and ``ProviderOptions/manualInit``.
+  ///   - options: The scope and `.manualInit`.
   ///   - fileID: The overriding file, for reports; leave the default.
   ///   - line: The overriding line, for reports; leave the default.
   ///   - creator: Makes the fake.
@@ -124,9 +124,9 @@ extension TestContainer {
   ///
   /// Resolving the name (directly, as a dependency, or through a provider closure
   /// when it is called) reports "Unimplemented: 'analytics' was resolved (path: …),
-  /// but the test overrides it as unimplemented." and throws ``ResolutionError``
-  /// with reason ``ResolutionError/Reason/refused(_:)``. The name still counts as
-  /// registered for ``Container/checkForErrors()``. A later ``override(_:with:fileID:line:)``
+  /// but the test overrides it as unimplemented." and throws `ResolutionError`
+  /// with reason `.refused`. The name still counts as registered for
+  /// `checkForErrors()`. A later ``override(_:with:fileID:line:)-(String,_,_,_)``
   /// replaces the placeholder.
   ///
   /// - Parameters:

@@ -11,7 +11,7 @@ extension TestContainer {
   ///   - line: The calling line; leave the default.
   ///   - column: The calling column; leave the default.
   /// - Returns: The value.
-  /// - Throws: ``ResolutionError``, as ``Container/value(forName:)`` does; also when a
+  /// - Throws: `ResolutionError`, as the container's `value(forName:)` does; also when a
   ///   strict test container refuses a name on the way.
   public func value(
     forName name: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
@@ -40,7 +40,7 @@ extension TestContainer {
   ///   - line: The calling line; leave the default.
   ///   - column: The calling column; leave the default.
   /// - Returns: The value.
-  /// - Throws: ``ResolutionError``, as ``Container/value(forName:as:)`` does; also
+  /// - Throws: `ResolutionError`, as the container's `value(forName:as:)` does; also
   ///   when a strict test container refuses a name on the way.
   public func value<T>(
     forName name: String, as type: T.Type = T.self, fileID: StaticString = #fileID,
@@ -67,7 +67,7 @@ extension TestContainer {
   ///   - line: The calling line; leave the default.
   ///   - column: The calling column; leave the default.
   /// - Returns: A closure making a new product on each call.
-  /// - Throws: ``ResolutionError`` when the name does not resolve to such a closure.
+  /// - Throws: `ResolutionError` when the name does not resolve to such a closure.
   public func value<Product>(
     forName name: String, as type: (() -> Product).Type = (() -> Product).self,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
@@ -91,8 +91,8 @@ extension TestContainer {
   ///   - line: The calling line; leave the default.
   ///   - column: The calling column; leave the default.
   /// - Returns: A closure making a new product on each call, throwing
-  ///   ``ResolutionError`` when that fails.
-  /// - Throws: ``ResolutionError`` when the name does not resolve to such a closure.
+  ///   `ResolutionError` when that fails.
+  /// - Throws: `ResolutionError` when the name does not resolve to such a closure.
   public func value<Product>(
     forName name: String,
     as type: (() throws -> Product).Type = (() throws -> Product).self,
@@ -115,7 +115,7 @@ extension TestContainer {
   ///   - line: The calling line; leave the default.
   ///   - column: The calling column; leave the default.
   /// - Returns: The value.
-  /// - Throws: ``ResolutionError``, as the container's `value(for:)` does.
+  /// - Throws: `ResolutionError`, as the container's `value(for:)` does.
   public func value<T>(
     for key: Key<T>, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column

@@ -27,18 +27,19 @@ public import INJContainer
 /// ## Strictness
 ///
 /// A strict test container lets a name resolve only if the test overrides it or
-/// allows it (``allow(_:)``, or `allowing:` when creating it); a provider-closure
-/// name `fooProvider` counts as allowed when `foo` is. Any other name makes the
-/// resolution throw ``ResolutionError`` (reason ``ResolutionError/Reason/refused(_:)``)
-/// and fails the test with a message naming it and the path that asked for it.
+/// allows it (``allow(_:)-(String...)``, or `allowing:` when creating it); a
+/// provider-closure name `fooProvider` counts as allowed when `foo` is. Any other
+/// name makes the resolution throw `ResolutionError` (reason `.refused`) and fails
+/// the test with a message naming it and the path that asked for it.
 ///
 /// ## Reporting
 ///
 /// Failures go to the `reporter` given when creating it, else the one set with
 /// ``withIssueReporter(_:operation:)`` at that time, else ``AutomaticIssueReporter``.
-/// They are attributed to the test's call of ``value(forName:as:fileID:filePath:line:column:)``
-/// or of an assertion when the resolution started there, and otherwise to the line
-/// that created the test container.
+/// They are attributed to the test's call of
+/// ``value(forName:as:fileID:filePath:line:column:)->T`` or of an assertion when the
+/// resolution started there, and otherwise to the line that created the test
+/// container.
 public final class TestContainer: Sendable {
   /// The container the test resolves through; hand it to the code under test.
   public let container: Container

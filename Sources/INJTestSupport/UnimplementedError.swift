@@ -1,4 +1,4 @@
-/// What a throwing ``unimplemented(_:fileID:filePath:line:column:)`` placeholder
+/// What a throwing ``unimplemented(_:fileID:filePath:line:column:)-7k5ei`` placeholder
 /// throws when called, after failing the test.
 public struct UnimplementedError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The name the placeholder was given, such as `"WeatherClient.forecast"`.

@@ -90,7 +90,7 @@ public func assertCycle(
   return false
 }
 
-/// A cycle given open or closed, starting anywhere, in the form ``ValidationError``
+/// A cycle given open or closed, starting anywhere, in the form `ValidationError`
 /// lists it: closed, rotated to start at its smallest name; nil when empty.
 func closedCycle(_ cycle: [String]) -> [String]? {
   var members = cycle

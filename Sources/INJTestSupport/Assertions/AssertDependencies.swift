@@ -11,7 +11,7 @@ import INJContainer
 ///
 /// An instance and a provider closure have no dependencies. When `name` does not
 /// resolve to one registration, the failure message is `assertDependencies failed: `
-/// followed by the ``ResolutionError`` text resolving it would throw; when the
+/// followed by the `ResolutionError` text resolving it would throw; when the
 /// lists differ, it is, for example,
 /// `assertDependencies failed: 'list' depends on ["a", "b"], not ["a"].`
 ///

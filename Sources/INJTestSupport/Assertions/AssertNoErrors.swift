@@ -1,7 +1,7 @@
 import INJContainer
 
 /// Checks a container's whole graph and fails the test with the full report when
-/// ``Container/checkForErrors()`` finds any problem.
+/// the container's `checkForErrors()` finds any problem.
 ///
 /// ```swift
 /// @Test func theAppIsWiredCorrectly() {
@@ -10,7 +10,7 @@ import INJContainer
 /// ```
 ///
 /// The failure message is `assertNoErrors failed: ` followed by the
-/// ``ValidationError`` text: a count, then one line per problem and per warning,
+/// `ValidationError` text: a count, then one line per problem and per warning,
 /// each with its fix. Warnings alone do not fail.
 ///
 /// - Parameters:

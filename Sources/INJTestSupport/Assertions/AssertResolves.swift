@@ -8,7 +8,7 @@ import INJContainer
 /// ```
 ///
 /// The failure message is `assertResolves failed: ` followed by the
-/// ``ResolutionError`` text, which names the path and the fix (a type mismatch
+/// `ResolutionError` text, which names the path and the fix (a type mismatch
 /// included).
 ///
 /// - Parameters:
