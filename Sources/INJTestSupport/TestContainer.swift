@@ -35,7 +35,10 @@ public import INJContainer
 /// ## Reporting
 ///
 /// Failures go to the `reporter` given when creating it, else the one set with
-/// ``withIssueReporter(_:operation:)`` at that time, else ``AutomaticIssueReporter``.
+/// ``withIssueReporter(_:operation:)`` at that time, else, when it is created inside
+/// a Swift Testing test, ``SwiftTestingIssueReporter`` (which records an issue even
+/// for a resolution on a thread that does not know the test), else
+/// ``AutomaticIssueReporter``.
 /// They are attributed to the test's call of
 /// ``value(forName:as:fileID:filePath:line:column:)->T`` or of an assertion when the
 /// resolution started there, and otherwise to the line that created the test
@@ -66,7 +69,9 @@ public final class TestContainer: Sendable {
   ///   - strict: Whether only names the test overrides or allows may resolve.
   ///   - allowedNames: Names a strict test container lets resolve without an
   ///     override.
-  ///   - reporter: Where failures go; by default the reporter in effect now.
+  ///   - reporter: Where failures go; by default the reporter set with
+  ///     ``withIssueReporter(_:operation:)``, else Swift Testing inside a Swift
+  ///     Testing test, else ``AutomaticIssueReporter``.
   ///   - fileID: The creating file; leave the default.
   ///   - filePath: The creating file's path; leave the default.
   ///   - line: The creating line; leave the default.
@@ -77,7 +82,7 @@ public final class TestContainer: Sendable {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) {
-    let reporter = reporter ?? ReporterScope.current
+    let reporter = reporter ?? ReporterScope.kept
     let observer = TestObserver(
       isStrict: strict, allowed: allowedNames, reporter: reporter,
       creationSite: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))

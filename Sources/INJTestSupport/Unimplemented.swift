@@ -13,8 +13,10 @@
 /// ```
 ///
 /// Calling it reports "Unimplemented: 'WeatherClient.cachedCity' was called." at
-/// the line that made the placeholder, through the reporter in effect where it was
-/// made (or, if none was set there, where it is called).
+/// the line that made the placeholder, through the reporter chosen where it was
+/// made: the one set with ``withIssueReporter(_:operation:)``, else Swift Testing
+/// inside a Swift Testing test, else ``AutomaticIssueReporter`` (deciding when
+/// called).
 ///
 /// - Parameters:
 ///   - name: What the closure stands for, shown in the failure.
@@ -30,7 +32,7 @@ public func unimplemented<each Argument, Result>(
   column: UInt = #column
 ) -> @Sendable (repeat each Argument) -> Result {
   let call = UnimplementedCall(
-    name: name, reporter: ReporterScope.explicit,
+    name: name, reporter: ReporterScope.kept,
     location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   return { (_: repeat each Argument) -> Result in
     call.report()
@@ -61,7 +63,7 @@ public func unimplemented<each Argument, Result>(
   line: UInt = #line, column: UInt = #column
 ) -> @Sendable (repeat each Argument) throws -> Result {
   let call = UnimplementedCall(
-    name: name, reporter: ReporterScope.explicit,
+    name: name, reporter: ReporterScope.kept,
     location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   return { (_: repeat each Argument) throws -> Result in
     call.report()
@@ -90,7 +92,7 @@ public func unimplemented<each Argument>(
   line: UInt = #line, column: UInt = #column
 ) -> @Sendable (repeat each Argument) -> Void {
   let call = UnimplementedCall(
-    name: name, reporter: ReporterScope.explicit,
+    name: name, reporter: ReporterScope.kept,
     location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   return { (_: repeat each Argument) in
     call.report()
@@ -100,12 +102,12 @@ public func unimplemented<each Argument>(
 /// What a placeholder reports when called.
 private struct UnimplementedCall: Sendable {
   let name: String
-  /// The reporter set where the placeholder was made, if any.
-  let reporter: (any IssueReporter)?
+  /// The reporter chosen where the placeholder was made.
+  let reporter: any IssueReporter
   let location: IssueLocation
 
   func report() {
-    (reporter ?? ReporterScope.current).reportIssue(
+    reporter.reportIssue(
       "Unimplemented: '\(name)' was called.", at: location)
   }
 }

@@ -19,7 +19,8 @@ public import INJContainer
 ///   - strict: Whether only names the test overrides or allows may resolve.
 ///   - allowedNames: Names a strict test container lets resolve without an
 ///     override.
-///   - reporter: Where failures go; by default the reporter in effect.
+///   - reporter: Where failures go; by default as for
+///     ``TestContainer/init(copying:strict:allowing:reporter:fileID:filePath:line:column:)``.
 ///   - fileID: The calling file; leave the default.
 ///   - filePath: The calling file's path; leave the default.
 ///   - line: The calling line; leave the default.
@@ -49,7 +50,8 @@ public func withTestContainer<Result>(
 ///   - strict: Whether only names the test overrides or allows may resolve.
 ///   - allowedNames: Names a strict test container lets resolve without an
 ///     override.
-///   - reporter: Where failures go; by default the reporter in effect.
+///   - reporter: Where failures go; by default as for
+///     ``TestContainer/init(copying:strict:allowing:reporter:fileID:filePath:line:column:)``.
 ///   - fileID: The calling file; leave the default.
 ///   - filePath: The calling file's path; leave the default.
 ///   - line: The calling line; leave the default.

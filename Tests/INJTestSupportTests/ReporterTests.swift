@@ -75,8 +75,8 @@ struct ReporterTests {
   @Test func reportIssueReportsAtItsCallersLocation() {
     let recorder = RecordingIssueReporter()
     let line: UInt = #line + 1
-    withIssueReporter(recorder) { reportIssue("Expected a signed-in session.") }
-    #expect(recorder.messages == ["Expected a signed-in session."])
+    withIssueReporter(recorder) { reportIssue("Expected a signed-in user.") }
+    #expect(recorder.messages == ["Expected a signed-in user."])
     #expect(recorder.issues.first?.location.line == line)
     #expect(recorder.issues.first?.location.fileID.description == #fileID)
   }
@@ -90,6 +90,15 @@ struct ReporterTests {
     // Resolved outside the scope, in a task that inherits nothing from this one.
     await Task.detached { _ = try? testContainer.value(forName: "clock") }.value
     #expect(recorder.messages.count == 1)
+  }
+
+  @Test func aTestContainerOrPlaceholderMadeInASwiftTestingTestKeepsSwiftTesting() {
+    #expect(TestContainer().reporter is SwiftTestingIssueReporter)
+    let recorder = RecordingIssueReporter()
+    #expect(
+      withIssueReporter(recorder) { TestContainer() }.reporter is RecordingIssueReporter)
+    #expect(
+      TestContainer(reporter: XCTestIssueReporter()).reporter is XCTestIssueReporter)
   }
 
   @Test func aRecordingReporterCanBeCleared() {

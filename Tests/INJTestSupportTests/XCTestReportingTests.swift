@@ -80,6 +80,10 @@ final class XCTestReportingTests: XCTestCase {
       at: line)
   }
 
+  func testATestContainerMadeInAnXCTestTestDecidesWhenItReports() {
+    XCTAssertTrue(TestContainer().reporter is AutomaticIssueReporter)
+  }
+
   func testEachAssertionFailsAtItsCallersFileAndLine() throws {
     let testContainer = TestContainer(copying: AssertionTests.cyclic())
     var first: UInt = 0

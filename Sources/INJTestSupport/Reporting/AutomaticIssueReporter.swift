@@ -5,9 +5,10 @@ import Testing
 ///
 /// Swift Testing knows its current test only in the test's task and the tasks it
 /// starts. A failure reported from another thread (a `DispatchQueue`, a detached
-/// task) during a Swift Testing test goes to XCTest, which drops it; set
-/// ``SwiftTestingIssueReporter`` explicitly for such code, on the
-/// ``TestContainer`` or with ``withIssueReporter(_:operation:)``.
+/// task) during a Swift Testing test would go to XCTest, which drops it. So a
+/// ``TestContainer`` or a placeholder made inside a Swift Testing test keeps
+/// ``SwiftTestingIssueReporter`` instead, which records such a failure as an issue
+/// of no particular test.
 public struct AutomaticIssueReporter: IssueReporter {
   /// Creates the reporter.
   public init() {}

@@ -1,3 +1,5 @@
+import Testing
+
 /// Runs `operation` with `reporter` receiving every failure this module reports
 /// in the current task and the tasks it starts.
 ///
@@ -44,12 +46,12 @@ public func withIssueReporter<Result>(
 ///
 /// ```swift
 /// func assertSignedIn(
-///   _ session: Session, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+///   _ account: Account, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
 ///   line: UInt = #line, column: UInt = #column
 /// ) {
-///   if session.user == nil {
+///   if account.user == nil {
 ///     reportIssue(
-///       "Expected a signed-in session.", fileID: fileID, filePath: filePath, line: line,
+///       "Expected a signed-in user.", fileID: fileID, filePath: filePath, line: line,
 ///       column: column)
 ///   }
 /// }
@@ -77,5 +79,13 @@ enum ReporterScope {
   /// The reporter in effect: the one set for this task, or the automatic one.
   static var current: any IssueReporter {
     explicit ?? AutomaticIssueReporter()
+  }
+
+  /// The reporter for something made now and used later, perhaps on another
+  /// thread: the one set for this task; else, inside a Swift Testing test, Swift
+  /// Testing (which records an issue even from a thread that does not know the
+  /// test, where XCTest would drop it); else the automatic one.
+  static var kept: any IssueReporter {
+    explicit ?? (Test.current != nil ? SwiftTestingIssueReporter() : AutomaticIssueReporter())
   }
 }
