@@ -94,6 +94,7 @@ struct AssertionTests {
         assertDependencies(container, of: "weatherReport", equal: ["weatherClient", "clock"])
       })
     #expect(recording { assertDependencies(container, of: "configuration", equal: []) })
+    #expect(recording { assertDependencies(container, of: "clockProvider", equal: []) })
     #expect(
       recording {
         assertDependencies(container, of: "reportScreen", equal: ["weatherReportProvider"])
@@ -118,12 +119,15 @@ struct AssertionTests {
 
     #expect(!recording { assertDependencies(container, of: "weatherRepport", equal: []) })
     #expect(!recording { assertDependencies(container, of: "twice", equal: []) })
+    #expect(!recording { assertDependencies(container, of: " ", equal: []) })
     #expect(
       recorder.messages == [
         "assertDependencies failed: Cannot resolve 'weatherRepport': nothing is registered "
           + "under that name. Did you mean 'weatherReport'?",
         "assertDependencies failed: Cannot resolve 'twice': 'twice' is registered 2 times, at "
           + "App/Wiring.swift:1 and App/Wiring.swift:2. Remove or rename all but one.",
+        "assertDependencies failed: Cannot resolve ' ': names must not be empty or only white "
+          + "space.",
       ])
   }
 
