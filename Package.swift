@@ -22,6 +22,7 @@ let package = Package(
     .library(name: "INJGraph", targets: ["INJGraph"]),
     .library(name: "INJReflection", targets: ["INJReflection"]),
     .library(name: "INJContainer", targets: ["INJContainer"]),
+    .library(name: "INJTestSupport", targets: ["INJTestSupport"]),
   ],
   targets: [
     // Modules
@@ -29,6 +30,9 @@ let package = Package(
     .target(name: "INJReflection"),
     .target(name: "INJContainer", dependencies: ["INJGraph", "INJReflection"]),
     .target(name: "Injineer", dependencies: ["INJGraph", "INJReflection", "INJContainer"]),
+
+    // Test support
+    .target(name: "INJTestSupport", dependencies: ["INJContainer"]),
 
     // Examples
     .executableTarget(
@@ -44,6 +48,9 @@ let package = Package(
     .testTarget(
       name: "INJContainerTests", dependencies: ["INJContainer", "INJGraph", "INJReflection"]),
     .testTarget(name: "InjineerTests", dependencies: ["Injineer"]),
+    .testTarget(
+      name: "INJTestSupportTests",
+      dependencies: ["INJTestSupport", "INJContainer", "INJReflection", "Injineer"]),
     // Runs the example executables and checks their output; depending on them makes
     // `swift test` build them first.
     .testTarget(name: "ExampleTests", dependencies: ["pocket-forecast", "products"]),

@@ -81,6 +81,54 @@ extension Container {
     }
   }
 
+  /// Registers a provider whose creator runs on the main actor, replacing whatever
+  /// else `name` has here; resolving it off the main actor throws, as for
+  /// ``Container/addMainActorProvider(forName:dependencies:options:fileID:line:creator:)``.
+  package func overrideMainActorProvider<T>(
+    forName name: String, dependencies: [String], options: ProviderOptions,
+    site: RegistrationSite, creator: @escaping @MainActor (ResolvedValues) throws -> T
+  ) {
+    registry.withLock { registry in
+      let registration = Registration.provider(
+        name: name, site: site, owner: self, dependencies: dependencies,
+        dependencySlots: dependencies.map { names.internSlot(named: $0) }, options: options,
+        isMainActor: true,
+        creator: { values -> T in
+          // The resolver calls this only where the main actor runs, and the values
+          // and the product stay on that thread.
+          let values = UncheckedSendable(values)
+          return try MainActor.assumeIsolated {
+            try UncheckedSendable(creator(values.value))
+          }.value
+        })
+      register(registration, in: &registry, asOverride: true)
+    }
+  }
+
+  /// The dependencies of what `name` resolves to here (or in an ancestor), without
+  /// resolving anything: a provider's list as registered, none for an instance or a
+  /// provider closure; or the error resolving `name` would throw for its
+  /// registration (unknown, duplicated, colliding, blank).
+  package func registeredDependencies(ofName name: String) -> Result<[String], ResolutionError> {
+    guard let found = lookup(name, hash: name.hashValue) else {
+      return .failure(
+        ResolutionError(
+          name: name, path: [name], suggestion: name.isBlank ? nil : suggestion(for: name),
+          reason: name.isBlank ? .blankName : .unknownName))
+    }
+    let registration = found.takeUnretainedValue()
+    switch registration.role {
+    case .provider:
+      return .success(registration.dependencies)
+    case .instance, .providerClosure:
+      return .success([])
+    case .invalid:
+      return .failure(
+        ResolutionError(
+          name: name, path: [name], reason: registration.invalidReason.unsafelyUnwrapped))
+    }
+  }
+
   /// The names overridden here, sorted.
   package var overriddenNames: [String] {
     registry.withLock { $0.overrides.values.map(\.name).sorted() }

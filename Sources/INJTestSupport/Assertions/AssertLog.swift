@@ -1,0 +1,129 @@
+/// Checks every name the test container let resolve so far (or since
+/// ``TestContainer/clearLog()``), in order, repeated as often as requested.
+///
+/// ```swift
+/// _ = try testContainer.value(forName: "car", as: Car.self)
+/// assertResolved(testContainer, ["car", "engine"])
+/// ```
+///
+/// The failure message is, for example,
+/// `assertResolved failed: the test container resolved ["car", "engine"], not ["car"].`
+///
+/// - Parameters:
+///   - testContainer: The test container whose ``TestContainer/log`` to check.
+///   - names: The names expected, in order.
+///   - fileID: The calling file; leave the default.
+///   - filePath: The calling file's path; leave the default.
+///   - line: The calling line; leave the default.
+///   - column: The calling column; leave the default.
+/// - Returns: Whether the names resolved are `names`.
+@discardableResult
+public func assertResolved(
+  _ testContainer: TestContainer, _ names: [String], fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) -> Bool {
+  let actual = testContainer.log.resolvedNames
+  guard actual != names else { return true }
+  reportFailure(
+    "assertResolved failed: the test container resolved \(actual), not \(names).",
+    about: testContainer,
+    at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  return false
+}
+
+/// Checks how many times the test container let a name resolve so far (or since
+/// ``TestContainer/clearLog()``).
+///
+/// The failure message is, for example,
+/// `assertResolved failed: the test container resolved 'engine' 2 times, not 1 time.`
+///
+/// - Parameters:
+///   - testContainer: The test container whose ``TestContainer/log`` to check.
+///   - name: The name.
+///   - times: How many requests are expected; 0 for none.
+///   - fileID: The calling file; leave the default.
+///   - filePath: The calling file's path; leave the default.
+///   - line: The calling line; leave the default.
+///   - column: The calling column; leave the default.
+/// - Returns: Whether the count is `times`.
+@discardableResult
+public func assertResolved(
+  _ testContainer: TestContainer, _ name: String, times: Int, fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) -> Bool {
+  let actual = testContainer.log.resolutionCount(of: name)
+  guard actual != times else { return true }
+  reportFailure(
+    "assertResolved failed: the test container resolved '\(name)' \(count(actual, "time")), "
+      + "not \(count(times, "time")).",
+    about: testContainer,
+    at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  return false
+}
+
+/// Checks every creator that ran in the test container so far (or since
+/// ``TestContainer/clearLog()``), in order: what the resolutions created.
+///
+/// ```swift
+/// _ = try testContainer.value(forName: "car", as: Car.self)
+/// assertCreated(testContainer, ["engine", "car"])
+/// ```
+///
+/// The failure message is, for example,
+/// `assertCreated failed: the test container created ["engine", "car"], not ["car"].`
+///
+/// - Parameters:
+///   - testContainer: The test container whose ``TestContainer/log`` to check.
+///   - names: The names of the providers expected, in the order their creators ran.
+///   - fileID: The calling file; leave the default.
+///   - filePath: The calling file's path; leave the default.
+///   - line: The calling line; leave the default.
+///   - column: The calling column; leave the default.
+/// - Returns: Whether the creators that ran are `names`.
+@discardableResult
+public func assertCreated(
+  _ testContainer: TestContainer, _ names: [String], fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) -> Bool {
+  let actual = testContainer.log.createdNames
+  guard actual != names else { return true }
+  reportFailure(
+    "assertCreated failed: the test container created \(actual), not \(names).",
+    about: testContainer,
+    at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  return false
+}
+
+/// Checks how many times the creator of a name ran in the test container so far
+/// (or since ``TestContainer/clearLog()``).
+///
+/// ```swift
+/// assertCreated(testContainer, "database", times: 1)   // a singleton
+/// ```
+///
+/// The failure message is, for example,
+/// `assertCreated failed: the test container created 'engine' 2 times, not 1 time.`
+///
+/// - Parameters:
+///   - testContainer: The test container whose ``TestContainer/log`` to check.
+///   - name: The provider's name.
+///   - times: How many runs are expected; 0 for none.
+///   - fileID: The calling file; leave the default.
+///   - filePath: The calling file's path; leave the default.
+///   - line: The calling line; leave the default.
+///   - column: The calling column; leave the default.
+/// - Returns: Whether the count is `times`.
+@discardableResult
+public func assertCreated(
+  _ testContainer: TestContainer, _ name: String, times: Int, fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) -> Bool {
+  let actual = testContainer.log.creationCount(of: name)
+  guard actual != times else { return true }
+  reportFailure(
+    "assertCreated failed: the test container created '\(name)' \(count(actual, "time")), "
+      + "not \(count(times, "time")).",
+    about: testContainer,
+    at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  return false
+}

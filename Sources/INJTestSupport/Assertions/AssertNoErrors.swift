@@ -1,0 +1,37 @@
+import INJContainer
+
+/// Checks a container's whole graph and fails the test with the full report when
+/// the container's `checkForErrors()` finds any problem.
+///
+/// ```swift
+/// @Test func theAppIsWiredCorrectly() {
+///   assertNoErrors(AppContainer.make())
+/// }
+/// ```
+///
+/// The failure message is `assertNoErrors failed: ` followed by the
+/// `ValidationError` text: a count, then one line per problem and per warning,
+/// each with its fix. Warnings alone do not fail.
+///
+/// - Parameters:
+///   - container: The container or test container to check.
+///   - fileID: The calling file; leave the default.
+///   - filePath: The calling file's path; leave the default.
+///   - line: The calling line; leave the default.
+///   - column: The calling column; leave the default.
+/// - Returns: Whether the container has no problems.
+@discardableResult
+public func assertNoErrors(
+  _ container: some ContainerRepresentable, fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) -> Bool {
+  do {
+    try container.container.checkForErrors()
+    return true
+  } catch {
+    reportFailure(
+      "assertNoErrors failed: \(error)", about: container,
+      at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    return false
+  }
+}

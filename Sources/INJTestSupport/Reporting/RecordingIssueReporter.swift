@@ -1,0 +1,45 @@
+import Synchronization
+
+/// Collects failures instead of reporting them to a test framework.
+///
+/// Use it to check what an assertion or a strict ``TestContainer`` reports, or to
+/// decide yourself what to do with failures:
+///
+/// ```swift
+/// let recorder = RecordingIssueReporter()
+/// let testContainer = TestContainer(copying: production, strict: true, reporter: recorder)
+/// _ = try? testContainer.value(forName: "analytics", as: Analytics.self)
+/// #expect(recorder.messages == [...])
+/// ```
+///
+/// It is safe to use from any number of threads.
+public final class RecordingIssueReporter: IssueReporter {
+  private let recorded = Mutex<[ReportedIssue]>([])
+
+  /// Creates a reporter with nothing recorded.
+  public init() {}
+
+  /// Records the failure.
+  ///
+  /// - Parameters:
+  ///   - message: What failed.
+  ///   - location: Where.
+  public func reportIssue(_ message: String, at location: IssueLocation) {
+    recorded.withLock { $0.append(ReportedIssue(message: message, location: location)) }
+  }
+
+  /// Every failure recorded so far, in order.
+  public var issues: [ReportedIssue] {
+    recorded.withLock { $0 }
+  }
+
+  /// The messages of ``issues``, in order.
+  public var messages: [String] {
+    issues.map(\.message)
+  }
+
+  /// Forgets every failure recorded so far.
+  public func removeAll() {
+    recorded.withLock { $0.removeAll() }
+  }
+}

@@ -1,0 +1,136 @@
+public import INJContainer
+
+/// A container for one test: a copy of the app's container (or an empty one) in
+/// which any name can be overridden with a fake, that logs what it resolves and,
+/// when strict, fails the test on names the test did not expect.
+///
+/// ```swift
+/// let testContainer = TestContainer(copying: AppContainer.make())
+/// testContainer.override("weatherClient", with: FakeWeatherClient() as any WeatherClient)
+/// let report = try testContainer.value(forName: "weatherReport", as: WeatherReport.self)
+/// #expect(testContainer.log.createdNames == ["weatherReport"])
+/// ```
+///
+/// ## Isolation
+///
+/// The copy has every registration the production container resolves, with fresh
+/// singletons: nothing a test overrides, registers or creates reaches the
+/// production container or another test container, so tests that each make their
+/// own run safely in parallel. Registered *instances* are the production objects
+/// themselves; override those that hold state a test changes.
+///
+/// An override replaces the name for everything resolved through the test
+/// container: direct requests, dependencies of other providers, injected
+/// properties and provider closures (`fooProvider` makes the fake `foo`). Products
+/// made before an override keep what they were given.
+///
+/// ## Strictness
+///
+/// A strict test container lets a name resolve only if the test overrides it or
+/// allows it (``allow(_:)-(String...)``, or `allowing:` when creating it); a
+/// provider-closure name `fooProvider` counts as allowed when `foo` is. Any other
+/// name makes the resolution throw `ResolutionError` (reason `.refused`) and fails
+/// the test with a message naming it and the path that asked for it.
+///
+/// ## Reporting
+///
+/// Failures go to the `reporter` given when creating it, else the one set with
+/// ``withIssueReporter(_:operation:)`` at that time, else, when it is created inside
+/// a Swift Testing test, ``SwiftTestingIssueReporter`` (which records an issue even
+/// for a resolution on a thread that does not know the test), else
+/// ``AutomaticIssueReporter``.
+/// They are attributed to the test's call of
+/// ``value(forName:as:fileID:filePath:line:column:)->T`` or of an assertion when the
+/// resolution started there, and otherwise to the line that created the test
+/// container.
+public final class TestContainer: Sendable {
+  /// The container the test resolves through; hand it to the code under test.
+  public let container: Container
+  /// Whether only overridden and allowed names resolve.
+  public let isStrict: Bool
+  /// Where the test container's failures go.
+  public let reporter: any IssueReporter
+  let observer: TestObserver
+
+  /// The test container of the current test, when the test runs with the
+  /// ``TestContainerTrait`` trait or inside `withTestContainer`.
+  @TaskLocal public static var current: TestContainer?
+
+  /// Creates a test container from a production container, or an empty one.
+  ///
+  /// ```swift
+  /// let testContainer = TestContainer(
+  ///   copying: AppContainer.make(), strict: true, allowing: ["configuration"])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - production: The container whose registrations to copy (with its
+  ///     ancestors'); nil for an empty test container. It is never changed.
+  ///   - strict: Whether only names the test overrides or allows may resolve.
+  ///   - allowedNames: Names a strict test container lets resolve without an
+  ///     override.
+  ///   - reporter: Where failures go; by default the reporter set with
+  ///     ``withIssueReporter(_:operation:)``, else Swift Testing inside a Swift
+  ///     Testing test, else ``AutomaticIssueReporter``.
+  ///   - fileID: The creating file; leave the default.
+  ///   - filePath: The creating file's path; leave the default.
+  ///   - line: The creating line; leave the default.
+  ///   - column: The creating column; leave the default.
+  public init(
+    copying production: Container? = nil, strict: Bool = false,
+    allowing allowedNames: [String] = [], reporter: (any IssueReporter)? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let reporter = reporter ?? ReporterScope.kept
+    let observer = TestObserver(
+      isStrict: strict, allowed: allowedNames, reporter: reporter,
+      creationSite: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    container = Container(copying: production, observer: observer)
+    // Overrides carried over from a test container being copied stay overrides.
+    observer.markOverridden(container.overriddenNames)
+    isStrict = strict
+    self.reporter = reporter
+    self.observer = observer
+  }
+
+  // MARK: Strictness
+
+  /// Lets names resolve in a strict test container without overriding them.
+  ///
+  /// - Parameter names: The names, such as `"configuration"`; allowing `foo` also
+  ///   allows its provider closure `fooProvider`.
+  public func allow(_ names: String...) {
+    allow(names)
+  }
+
+  /// Lets names resolve in a strict test container without overriding them.
+  ///
+  /// - Parameter names: The names.
+  public func allow(_ names: [String]) {
+    observer.allow(names)
+  }
+
+  /// The names allowed with `allow(_:)` or when creating the test container,
+  /// sorted.
+  public var allowedNames: [String] {
+    observer.allowedNames
+  }
+
+  /// The names overridden in this test container, sorted.
+  public var overriddenNames: [String] {
+    observer.overriddenNames
+  }
+
+  // MARK: Recording
+
+  /// Everything requested, created and refused so far (or since ``clearLog()``).
+  public var log: ResolutionLog {
+    observer.log
+  }
+
+  /// Forgets what the log holds, to look only at what happens next.
+  public func clearLog() {
+    observer.clearLog()
+  }
+}

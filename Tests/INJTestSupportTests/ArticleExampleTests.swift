@@ -1,0 +1,125 @@
+// The complete examples of the article "Testing with Injineer", as written there.
+
+import INJTestSupport
+import Injineer
+import Synchronization
+import Testing
+import XCTest
+
+// MARK: The app
+
+protocol ForecastService: Sendable {
+  func forecast(for city: String) throws -> String
+}
+
+struct OpenMeteoForecastService: ForecastService {
+  let apiKey: String
+  func forecast(for city: String) throws -> String {
+    "Forecast for \(city), signed with \(apiKey.count) characters"
+  }
+}
+
+struct Analytics: Sendable {
+  var track: @Sendable (String) -> Void
+}
+
+final class ForecastViewModel {
+  let service: any ForecastService
+  @Inject var analytics: Analytics?
+
+  init(service: any ForecastService) { self.service = service }
+
+  func load(city: String) -> String {
+    analytics?.track("forecast")
+    return (try? service.forecast(for: city)) ?? "No forecast"
+  }
+}
+
+enum AppContainer {
+  static func make() -> Container {
+    let container = Container()
+    container.addInstance("secret", forName: "apiKey")
+    container.addProvider(
+      forName: "forecastService", dependencies: ["apiKey"], options: .singleton
+    ) { values -> any ForecastService in
+      OpenMeteoForecastService(apiKey: try values.value(forName: "apiKey"))
+    }
+    container.addInstance(Analytics(track: { _ in }), forName: "analytics")
+    container.addProvider(
+      forName: "forecastViewModel", dependencies: ["forecastService", "analytics"]
+    ) { values in
+      ForecastViewModel(service: try values.value(forName: "forecastService"))
+    }
+    return container
+  }
+}
+
+// MARK: Fakes
+
+struct FakeForecastService: ForecastService {
+  var text: String
+  func forecast(for city: String) throws -> String { "\(text) in \(city)" }
+}
+
+// MARK: Swift Testing
+
+@Suite(.testContainer(copying: AppContainer.make(), strict: true, allowing: ["forecastViewModel"]))
+struct ForecastViewModelTests {
+  @Test func showsTheForecastFromTheService() throws {
+    let testContainer = try #require(TestContainer.current)
+    testContainer.override(
+      "forecastService", with: FakeForecastService(text: "Sunny") as any ForecastService)
+    let events = Mutex<[String]>([])
+    testContainer.override(
+      "analytics", with: Analytics(track: { event in events.withLock { $0.append(event) } }))
+
+    let viewModel = try testContainer.value(
+      forName: "forecastViewModel", as: ForecastViewModel.self)
+
+    #expect(viewModel.load(city: "Manila") == "Sunny in Manila")
+    #expect(events.withLock { $0 } == ["forecast"])
+    assertCreated(testContainer, ["forecastViewModel"])
+  }
+
+  @Test func creatingTheViewModelTracksNothing() throws {
+    let testContainer = try #require(TestContainer.current)
+    testContainer.override(
+      "forecastService", with: FakeForecastService(text: "Sunny") as any ForecastService)
+    testContainer.override("analytics", with: Analytics(track: unimplemented("Analytics.track")))
+
+    assertResolves(testContainer, "forecastViewModel", as: ForecastViewModel.self)
+  }
+
+  @Test func theAppsWiringIsSound() {
+    let container = AppContainer.make()
+    assertNoErrors(container)
+    assertNoCycles(container)
+    assertDependencies(
+      container, of: "forecastViewModel", equal: ["forecastService", "analytics"])
+  }
+}
+
+// MARK: XCTest
+
+final class ForecastViewModelTestCase: XCTestCase {
+  func testShowsTheForecastFromTheService() throws {
+    try withTestContainer(
+      copying: AppContainer.make(), strict: true, allowing: ["forecastViewModel"]
+    ) { testContainer in
+      testContainer.override(
+        "forecastService", with: FakeForecastService(text: "Sunny") as any ForecastService)
+      testContainer.override("analytics", with: Analytics(track: { _ in }))
+
+      let viewModel = try testContainer.value(
+        forName: "forecastViewModel", as: ForecastViewModel.self)
+
+      XCTAssertEqual(viewModel.load(city: "Manila"), "Sunny in Manila")
+      assertResolved(testContainer, ["forecastViewModel", "forecastService", "analytics"])
+    }
+  }
+
+  func testTheAppsWiringIsSound() {
+    assertNoErrors(AppContainer.make())
+    assertResolves(AppContainer.make(), "forecastViewModel", as: ForecastViewModel.self)
+  }
+}

@@ -1,0 +1,122 @@
+import INJContainer
+import INJTestSupport
+import Testing
+
+@Suite("Reporters")
+struct ReporterTests {
+  @Test func inASwiftTestingTestTheAutomaticReporterRecordsAnIssueAtTheCaller() {
+    let line = #line + 2
+    let issues = recordedIssues {
+      assertCycle(Production.make(), ["a", "b"])
+    }
+    #expect(
+      issues.map(\.message) == [
+        "assertCycle failed: expected the cycle a → b → a, but the container has no cycles."
+      ])
+    let location = issues.first?.sourceLocation
+    #expect(
+      location
+        == SourceLocation(
+          fileID: #fileID, filePath: #filePath, line: line, column: 7 + "assertCycle".count))
+    #expect(location?.filePath == #filePath)
+  }
+
+  @Test func theSwiftTestingReporterRecordsTheMessageAsTheIssuesComment() {
+    let issues = recordedIssues {
+      SwiftTestingIssueReporter().reportIssue(
+        "Something failed.",
+        at: IssueLocation(
+          fileID: "App/File.swift", filePath: "/src/App/File.swift", line: 3, column: 9))
+    }
+    #expect(issues.map(\.message) == ["Something failed."])
+    #expect(
+      issues.first?.sourceLocation
+        == SourceLocation(
+          fileID: "App/File.swift", filePath: "/src/App/File.swift", line: 3, column: 9))
+  }
+
+  @Test func locationsSwiftTestingWouldRejectAreMadeValid() {
+    let issues = recordedIssues {
+      let reporter: any IssueReporter = .swiftTesting
+      reporter.reportIssue(
+        "Something failed.",
+        at: IssueLocation(fileID: "File.swift", filePath: "File.swift", line: 0, column: 0))
+    }
+    let location = issues.first?.sourceLocation
+    #expect(location?.fileID == "_/File.swift")
+    #expect(location?.line == 1)
+    #expect(location?.column == 1)
+  }
+
+  @Test func theStaticNamesMakeEachReporter() {
+    let reporters: [any IssueReporter] = [.automatic, .xcTest, .swiftTesting]
+    #expect(reporters[0] is AutomaticIssueReporter)
+    #expect(reporters[1] is XCTestIssueReporter)
+    #expect(reporters[2] is SwiftTestingIssueReporter)
+  }
+
+  @Test func withIssueReporterScopesTheReporterToItsTaskAndChildTasks() async {
+    let outer = RecordingIssueReporter()
+    let inner = RecordingIssueReporter()
+    await withIssueReporter(outer) {
+      reportIssue("one")
+      withIssueReporter(inner) {
+        reportIssue("two")
+      }
+      await withTaskGroup(of: Void.self) { group in
+        group.addTask { reportIssue("three") }
+      }
+      reportIssue("four")
+    }
+    #expect(outer.messages == ["one", "three", "four"])
+    #expect(inner.messages == ["two"])
+  }
+
+  @Test func reportIssueReportsAtItsCallersLocation() {
+    let recorder = RecordingIssueReporter()
+    let line: UInt = #line + 1
+    withIssueReporter(recorder) { reportIssue("Expected a signed-in user.") }
+    #expect(recorder.messages == ["Expected a signed-in user."])
+    #expect(recorder.issues.first?.location.line == line)
+    #expect(recorder.issues.first?.location.fileID.description == #fileID)
+  }
+
+  @Test func aTestContainerKeepsTheReporterInEffectWhenItWasMade() async throws {
+    let recorder = RecordingIssueReporter()
+    let testContainer = withIssueReporter(recorder) {
+      TestContainer(copying: Production.make(), strict: true)
+    }
+    #expect(testContainer.reporter is RecordingIssueReporter)
+    // Resolved outside the scope, in a task that inherits nothing from this one.
+    await Task.detached { _ = try? testContainer.value(forName: "clock") }.value
+    #expect(recorder.messages.count == 1)
+  }
+
+  @Test func aTestContainerOrPlaceholderMadeInASwiftTestingTestKeepsSwiftTesting() {
+    #expect(TestContainer().reporter is SwiftTestingIssueReporter)
+    let recorder = RecordingIssueReporter()
+    #expect(
+      withIssueReporter(recorder) { TestContainer() }.reporter is RecordingIssueReporter)
+    #expect(
+      TestContainer(reporter: XCTestIssueReporter()).reporter is XCTestIssueReporter)
+  }
+
+  @Test func aRecordingReporterCanBeCleared() {
+    let recorder = RecordingIssueReporter()
+    recorder.reportIssue("x", at: IssueLocation())
+    #expect(recorder.messages == ["x"])
+    recorder.removeAll()
+    #expect(recorder.issues.isEmpty)
+  }
+
+  @Test func locationsCompareByFileLineAndColumn() {
+    let here = IssueLocation(fileID: "A/B.swift", filePath: "/A/B.swift", line: 1, column: 2)
+    let same = IssueLocation(fileID: "A/B.swift", filePath: "/A/B.swift", line: 1, column: 2)
+    let other = IssueLocation(fileID: "A/B.swift", filePath: "/A/B.swift", line: 1, column: 3)
+    #expect(here == same)
+    #expect(here.hashValue == same.hashValue)
+    #expect(here != other)
+    #expect(Set([here, same, other]).count == 2)
+    #expect(ReportedIssue(message: "m", location: here).description == "A/B.swift:1:2: m")
+  }
+}

@@ -1,0 +1,113 @@
+import INJContainer
+import INJTestSupport
+import Testing
+
+@Suite("Strict test containers")
+struct StrictnessTests {
+  @Test func aNameNeitherOverriddenNorAllowedFailsTheTestAndThrows() throws {
+    let recorder = RecordingIssueReporter()
+    let testContainer = TestContainer(
+      copying: Production.make(), strict: true, allowing: ["weatherReport"], reporter: recorder)
+    testContainer.override("weatherClient", with: FakeWeatherClient() as any WeatherClient)
+
+    let line: UInt = #line + 2
+    let error = resolutionError {
+      _ = try testContainer.value(forName: "weatherReport", as: WeatherReport.self)
+    }
+    #expect(error?.name == "clock")
+    #expect(error?.path == ["weatherReport", "clock"])
+    let refusal =
+      "the strict test container neither overrides nor allows 'clock'. Override it, or "
+      + "allow it with allow(\"clock\")."
+    if case .refused(let why) = error?.reason {
+      #expect(why == refusal)
+    } else {
+      Issue.record("Expected a refusal, got \(String(describing: error?.reason))")
+    }
+    #expect(
+      error?.description
+        == "Cannot resolve 'weatherReport': \(refusal) Path: weatherReport → clock.")
+
+    #expect(
+      recorder.messages == [
+        "Strict test container refused 'clock' (path: weatherReport → clock): the test "
+          + "neither overrides nor allows it. Override it, or allow it with allow(\"clock\")."
+      ])
+    let location = try #require(recorder.issues.first?.location)
+    #expect(location.line == line)
+    #expect(location.fileID.description == #fileID)
+    #expect(location.filePath.description == #filePath)
+    #expect(testContainer.log.refusedNames == ["clock"])
+    #expect(testContainer.log.resolvedNames == ["weatherReport", "weatherClient"])
+  }
+
+  @Test func overriddenAndAllowedNamesResolve() throws {
+    let recorder = RecordingIssueReporter()
+    let testContainer = TestContainer(
+      copying: Production.make(), strict: true, reporter: recorder)
+    testContainer.override("weatherClient", with: FakeWeatherClient() as any WeatherClient)
+    testContainer.allow("weatherReport", "clock")
+    #expect(testContainer.allowedNames == ["clock", "weatherReport"])
+
+    let report = try testContainer.value(forName: "weatherReport", as: WeatherReport.self)
+    #expect(report.text == "Sunny in Manila")
+    #expect(recorder.issues.isEmpty)
+  }
+
+  @Test func allowingANameAllowsItsProviderClosure() throws {
+    let recorder = RecordingIssueReporter()
+    let testContainer = TestContainer(
+      copying: Production.make(), strict: true, reporter: recorder)
+    testContainer.allow(["reportScreen", "weatherReport", "clock"])
+    testContainer.override("weatherClient", with: FakeWeatherClient() as any WeatherClient)
+
+    let screen = try testContainer.value(forName: "reportScreen", as: ReportScreen.self)
+    #expect(screen.weatherReportProvider?().text == "Sunny in Manila")
+    #expect(recorder.issues.isEmpty)
+  }
+
+  @Test func aRefusalOutsideATestCallIsReportedWhereTheTestContainerWasMade() throws {
+    let recorder = RecordingIssueReporter()
+    let line: UInt = #line + 1
+    let testContainer = TestContainer(copying: Production.make(), strict: true, reporter: recorder)
+    testContainer.allow("reportScreen", "weatherReport", "clock", "weatherClient")
+    let screen = try testContainer.value(forName: "reportScreen", as: ReportScreen.self)
+    let provider = try testContainer.value(
+      forName: "weatherReportProvider", as: (() throws -> WeatherReport).self)
+    _ = screen
+
+    // Called later, by the code under test: no call of the test is in progress.
+    #expect(throws: ResolutionError.self) { try provider() }
+    #expect(
+      recorder.messages == [
+        "Strict test container refused 'configuration' (path: weatherReport → weatherClient → "
+          + "configuration): the test neither overrides nor allows it. Override it, or allow it "
+          + "with allow(\"configuration\")."
+      ])
+    #expect(recorder.issues.first?.location.line == line)
+  }
+
+  @Test func aLenientTestContainerLetsEveryNameResolve() throws {
+    let recorder = RecordingIssueReporter()
+    let testContainer = TestContainer(copying: Production.make(), reporter: recorder)
+    #expect(!testContainer.isStrict)
+    _ = try testContainer.value(forName: "weatherReport", as: WeatherReport.self)
+    #expect(recorder.issues.isEmpty)
+  }
+
+  @Test func inSwiftTestingARefusalIsAnIssueAtTheTestsCall() throws {
+    let testContainer = TestContainer(copying: Production.make(), strict: true)
+    var line = 0
+    let issues = recordedIssues {
+      line = #line + 1
+      _ = try? testContainer.value(forName: "clock")
+    }
+    #expect(
+      issues.map(\.message) == [
+        "Strict test container refused 'clock' (path: clock): the test neither overrides nor "
+          + "allows it. Override it, or allow it with allow(\"clock\")."
+      ])
+    #expect(issues.first?.sourceLocation?.line == line)
+    #expect(issues.first?.sourceLocation?.fileID == #fileID)
+  }
+}

@@ -1,0 +1,96 @@
+import INJContainer
+import INJTestSupport
+import Testing
+
+/// The trait and `withTestContainer`, each giving a test its own test container.
+@Suite("Scoped test containers", .testContainer(copying: Production.make()))
+struct TestContainerScopeTests {
+  @Test func eachTestOfTheSuiteGetsATestContainer() throws {
+    let testContainer = try #require(TestContainer.current)
+    #expect(!testContainer.isStrict)
+    #expect(try testContainer.value(forName: "configuration", as: String.self) == "live")
+    testContainer.override("configuration", with: "first test")
+  }
+
+  @Test func noTestSeesAnotherTestsOverrides() throws {
+    let testContainer = try #require(TestContainer.current)
+    #expect(testContainer.overriddenNames.isEmpty)
+    #expect(try testContainer.value(forName: "configuration", as: String.self) == "live")
+    testContainer.override("configuration", with: "second test")
+  }
+
+  @Test(arguments: 0..<8)
+  func eachCaseOfAParameterizedTestGetsItsOwn(index: Int) throws {
+    let testContainer = try #require(TestContainer.current)
+    #expect(testContainer.overriddenNames.isEmpty)
+    testContainer.override("configuration", with: "case \(index)")
+    let client = try testContainer.value(forName: "weatherClient", as: (any WeatherClient).self)
+    #expect(client.configuration == "case \(index)")
+  }
+
+  @Test(.testContainer(strict: true, allowing: ["greeting"]))
+  func aTestsOwnTraitReplacesTheSuites() throws {
+    let testContainer = try #require(TestContainer.current)
+    #expect(testContainer.isStrict)
+    #expect(testContainer.allowedNames == ["greeting"])
+    testContainer.override("greeting", with: "Hello")
+    #expect(try testContainer.value(forName: "greeting", as: String.self) == "Hello")
+    // Empty: nothing of production was copied.
+    testContainer.allow("configuration")
+    let error = resolutionError { _ = try testContainer.value(forName: "configuration") }
+    #expect(
+      error?.description
+        == "Cannot resolve 'configuration': nothing is registered under that name. Register it "
+        + "first.")
+  }
+
+  @Test func withTestContainerScopesANewOne() async throws {
+    let outer = try #require(TestContainer.current)
+    let recorder = RecordingIssueReporter()
+    let title = try withTestContainer(
+      copying: Production.make(), strict: true, allowing: ["weatherReport", "clock"],
+      reporter: recorder
+    ) { testContainer in
+      #expect(TestContainer.current === testContainer)
+      #expect(testContainer !== outer)
+      testContainer.override("weatherClient", with: FakeWeatherClient() as any WeatherClient)
+      return try testContainer.value(forName: "weatherReport", as: WeatherReport.self).text
+    }
+    #expect(title == "Sunny in Manila")
+    #expect(TestContainer.current === outer)
+    #expect(recorder.issues.isEmpty)
+
+    let count = await withTestContainer { testContainer in
+      await Task.yield()
+      #expect(TestContainer.current === testContainer)
+      return testContainer.log.resolutions.count
+    }
+    #expect(count == 0)
+  }
+
+  @Test func aStrictTraitsFailuresPointAtTheTraitWhenNoCallIsKnown() async throws {
+    let recorder = RecordingIssueReporter()
+    let line: UInt = #line + 1
+    let trait = TestContainerTrait.testContainer(strict: true, reporter: recorder)
+    let test = try #require(Test.current)
+    try await trait.provideScope(for: test, testCase: nil) {
+      let testContainer = try #require(TestContainer.current)
+      testContainer.override("a", dependencies: ["b"]) { _ in 0 }
+      testContainer.override("b", with: 1)
+      let aProvider = try testContainer.value(forName: "aProvider", as: (() throws -> Int).self)
+      // The trait's container allows `b` only because it is overridden; `c` is not.
+      testContainer.override("a", dependencies: ["c"]) { _ in 0 }
+      testContainer.override("c", with: 2)
+      #expect(try aProvider() == 0)
+      testContainer.override("a", dependencies: ["d"]) { _ in 0 }
+      _ = try? aProvider()
+    }
+    #expect(recorder.issues.map(\.location.line) == [line])
+    #expect(
+      recorder.messages == [
+        "Strict test container refused 'd' (path: a → d): the test neither overrides nor "
+          + "allows it. Override it, or allow it with allow(\"d\")."
+      ])
+    #expect(trait.isRecursive)
+  }
+}

@@ -1,0 +1,162 @@
+import INJContainer
+import INJTestSupport
+import Testing
+import XCTest
+
+/// The assertions inside XCTest test cases: the automatic reporter chooses XCTest
+/// there, and each failure is an XCTest failure at the caller's file and line.
+final class XCTestReportingTests: XCTestCase {
+  /// One failure XCTest recorded.
+  private struct Failure: Equatable {
+    var description: String
+    var filePath: String
+    var line: Int
+  }
+
+  private var isCapturing = false
+  private var captured: [Failure] = []
+
+  /// Runs `body`, keeping the XCTest failures it records instead of failing this
+  /// test with them.
+  private func capturingFailures(_ body: () throws -> Void) rethrows -> [Failure] {
+    captured = []
+    isCapturing = true
+    defer { isCapturing = false }
+    try body()
+    return captured
+  }
+
+  #if canImport(Darwin)
+  override func record(_ issue: XCTIssue) {
+    guard isCapturing else { return super.record(issue) }
+    let location = issue.sourceCodeContext.location
+    captured.append(
+      Failure(
+        description: issue.compactDescription, filePath: location?.fileURL.path ?? "",
+        line: location?.lineNumber ?? 0))
+  }
+  #else
+  override func recordFailure(
+    withDescription description: String, inFile filePath: String, atLine lineNumber: Int,
+    expected: Bool
+  ) {
+    guard isCapturing else {
+      return super.recordFailure(
+        withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+    }
+    captured.append(Failure(description: description, filePath: filePath, line: lineNumber))
+  }
+  #endif
+
+  /// Checks that `failure` is XCTest's record of `message`, reported at `line` of
+  /// this file.
+  private func check(
+    _ failure: Failure?, is message: String, at line: UInt, file: StaticString = #filePath,
+    reportedAt reportedLine: UInt = #line
+  ) {
+    guard let failure else {
+      return XCTFail("Expected a failure: \(message)", file: file, line: reportedLine)
+    }
+    XCTAssertTrue(
+      failure.description.hasSuffix(message), "\(failure.description)", file: file,
+      line: reportedLine)
+    #if !canImport(Darwin)
+    XCTAssertEqual(failure.description, "failed - \(message)", file: file, line: reportedLine)
+    #endif
+    XCTAssertEqual(failure.filePath, "\(file)", file: file, line: reportedLine)
+    XCTAssertEqual(failure.line, Int(line), file: file, line: reportedLine)
+  }
+
+  func testTheAutomaticReporterChoosesXCTestInAnXCTestTestCase() {
+    XCTAssertNil(Test.current)
+    let line: UInt = #line + 2
+    let failures = capturingFailures {
+      assertCycle(Production.make(), ["a", "b"])
+    }
+    XCTAssertEqual(failures.count, 1)
+    check(
+      failures.first,
+      is: "assertCycle failed: expected the cycle a → b → a, but the container has no cycles.",
+      at: line)
+  }
+
+  func testATestContainerMadeInAnXCTestTestDecidesWhenItReports() {
+    XCTAssertTrue(TestContainer().reporter is AutomaticIssueReporter)
+  }
+
+  func testEachAssertionFailsAtItsCallersFileAndLine() throws {
+    let testContainer = TestContainer(copying: AssertionTests.cyclic())
+    var first: UInt = 0
+    let failures = capturingFailures {
+      first = #line
+      assertNoErrors(testContainer)
+      assertResolves(testContainer, "missing", as: Int.self)
+      assertDependencies(testContainer, of: "a", equal: [])
+      assertNoCycles(testContainer)
+      assertCycle(testContainer, ["x"])
+      assertResolved(testContainer, ["x"])
+      assertResolved(testContainer, "x", times: 1)
+      assertCreated(testContainer, ["x"])
+      assertCreated(testContainer, "x", times: 1)
+    }
+    XCTAssertEqual(failures.map(\.line), (1...9).map { Int(first) + $0 })
+    XCTAssertEqual(Set(failures.map(\.filePath)), ["\(#filePath)"])
+    check(
+      failures.last,
+      is: "assertCreated failed: the test container created 'x' 0 times, not 1 time.",
+      at: first + 9)
+  }
+
+  func testAPassingAssertionRecordsNothing() {
+    let failures = capturingFailures {
+      XCTAssertTrue(assertNoErrors(Production.make()))
+      XCTAssertNotNil(assertResolves(Production.make(), "clock", as: (any Clock).self))
+    }
+    XCTAssertEqual(failures, [])
+  }
+
+  func testAStrictRefusalIsAnXCTestFailureAtTheTestsCall() {
+    let testContainer = TestContainer(copying: Production.make(), strict: true)
+    let line: UInt = #line + 2
+    let failures = capturingFailures {
+      XCTAssertNil(try? testContainer.value(forName: "clock"))
+    }
+    XCTAssertEqual(failures.count, 1)
+    check(
+      failures.first,
+      is: "Strict test container refused 'clock' (path: clock): the test neither overrides "
+        + "nor allows it. Override it, or allow it with allow(\"clock\").",
+      at: line)
+  }
+
+  func testAnUnimplementedPlaceholderIsAnXCTestFailureWhereItWasMade() {
+    let line: UInt = #line + 1
+    let track: @Sendable (String) -> Void = unimplemented("Analytics.track")
+    let failures = capturingFailures { track("opened") }
+    XCTAssertEqual(failures.count, 1)
+    check(failures.first, is: "Unimplemented: 'Analytics.track' was called.", at: line)
+  }
+
+  func testAnExplicitXCTestReporterReportsWithXCTFail() {
+    let line: UInt = #line + 3
+    let failures = capturingFailures {
+      XCTestIssueReporter().reportIssue(
+        "Something failed.", at: IssueLocation())
+    }
+    check(failures.first, is: "Something failed.", at: line)
+  }
+
+  /// A whole test in the style the article shows for XCTest.
+  func testAReportWithAFakeClient() throws {
+    try withTestContainer(copying: Production.make(), strict: true) { testContainer in
+      testContainer.override("weatherClient", with: FakeWeatherClient() as any WeatherClient)
+      testContainer.allow("weatherReport", "clock")
+
+      let report = try testContainer.value(forName: "weatherReport", as: WeatherReport.self)
+
+      XCTAssertEqual(report.text, "Sunny in Manila")
+      assertCreated(testContainer, ["clock", "weatherReport"])
+      assertNoErrors(testContainer)
+    }
+  }
+}
