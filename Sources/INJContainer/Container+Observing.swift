@@ -92,15 +92,7 @@ extension Container {
       let registration = Registration.provider(
         name: name, site: site, owner: self, dependencies: dependencies,
         dependencySlots: dependencies.map { names.internSlot(named: $0) }, options: options,
-        isMainActor: true,
-        creator: { values -> T in
-          // The resolver calls this only where the main actor runs, and the values
-          // and the product stay on that thread.
-          let values = UncheckedSendable(values)
-          return try MainActor.assumeIsolated {
-            try UncheckedSendable(creator(values.value))
-          }.value
-        })
+        isMainActor: true, creator: Self.runningOnMainActor(creator))
       register(registration, in: &registry, asOverride: true)
     }
   }

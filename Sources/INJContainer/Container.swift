@@ -151,15 +151,22 @@ public final class Container: Sendable {
   ) {
     addProvider(
       name, dependencies, options, RegistrationSite(fileID: fileID, line: line),
-      isMainActor: true,
-      creator: { values -> T in
-        // The resolver calls this only where the main actor runs, and the values and
-        // the product stay on that thread.
-        let values = UncheckedSendable(values)
-        return try MainActor.assumeIsolated {
-          try UncheckedSendable(creator(values.value))
-        }.value
-      })
+      isMainActor: true, creator: Self.runningOnMainActor(creator))
+  }
+
+  /// A creator that runs `creator` on the main actor, for the resolver to call only
+  /// where the main actor runs (it checks before calling).
+  static func runningOnMainActor<T>(
+    _ creator: @escaping @MainActor (ResolvedValues) throws -> T
+  ) -> (ResolvedValues) throws -> T {
+    { values in
+      // The values and the product stay on the calling thread, where the main actor
+      // runs.
+      let values = UncheckedSendable(values)
+      return try MainActor.assumeIsolated {
+        try UncheckedSendable(creator(values.value))
+      }.value
+    }
   }
 
   private func addProvider<T>(
