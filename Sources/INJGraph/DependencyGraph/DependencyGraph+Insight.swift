@@ -1,0 +1,157 @@
+extension DependencyGraph {
+  /// The nodes that a node depends on directly, in insertion order.
+  ///
+  /// Dangling references are left out; see ``danglingReferences``.
+  ///
+  /// - Parameters:
+  ///   - node: The node whose dependencies to list.
+  ///   - includingDeferred: Whether deferred dependencies are listed too.
+  /// - Returns: The distinct dependencies, or an empty array when `node` is not a node.
+  /// - Complexity: O(*d* log *d*) for *d* edges from `node`.
+  public func dependencies(of node: Node, includingDeferred: Bool = false) -> [Node] {
+    guard let rank = rank(of: node) else { return [] }
+    return nodes(atRanks: store.dependencyRanks(of: rank, includingDeferred: includingDeferred))
+  }
+
+  /// The nodes that depend directly on a node, in insertion order.
+  ///
+  /// - Parameters:
+  ///   - node: The node whose dependents to list.
+  ///   - includingDeferred: Whether deferred dependents are listed too.
+  /// - Returns: The distinct dependents, or an empty array when `node` is not a node.
+  /// - Complexity: O(*d* log *d*) for *d* edges to `node`.
+  public func dependents(of node: Node, includingDeferred: Bool = false) -> [Node] {
+    guard let rank = rank(of: node) else { return [] }
+    return nodes(atRanks: store.dependentRanks(of: rank, includingDeferred: includingDeferred))
+  }
+
+  /// Every node that a node depends on, directly or through other nodes, in insertion order.
+  ///
+  /// The node itself is included only when it lies on a cycle, since it then depends on
+  /// itself.
+  ///
+  /// ```swift
+  /// var graph = DependencyGraph<String>()
+  /// graph.addNode("app", dependencies: ["api"], deferredDependencies: ["settings"])
+  /// graph.addNode("api", dependencies: ["http"])
+  /// graph.addNode("http")
+  /// graph.addNode("settings")
+  /// graph.transitiveDependencies(of: "app")  // ["api", "http"]
+  /// graph.transitiveDependencies(of: "app", includingDeferred: true)
+  /// // ["api", "http", "settings"]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - node: The node to start from.
+  ///   - includingDeferred: Whether deferred edges are followed too.
+  /// - Returns: The distinct nodes reached, or an empty array when `node` is not a node.
+  /// - Complexity: O(*n* + *r* log *r*) for *n* nodes and *r* nodes and edges reached.
+  public func transitiveDependencies(of node: Node, includingDeferred: Bool = false) -> [Node] {
+    guard let rank = rank(of: node) else { return [] }
+    return nodes(
+      atRanks: store.transitiveRanks(
+        from: rank, followingDependents: false, includingDeferred: includingDeferred))
+  }
+
+  /// Every node that depends on a node, directly or through other nodes, in insertion order.
+  ///
+  /// The node itself is included only when it lies on a cycle.
+  ///
+  /// - Parameters:
+  ///   - node: The node to start from.
+  ///   - includingDeferred: Whether deferred edges are followed too.
+  /// - Returns: The distinct nodes reached, or an empty array when `node` is not a node.
+  /// - Complexity: O(*n* + *r* log *r*) for *n* nodes and *r* nodes and edges reached.
+  public func transitiveDependents(of node: Node, includingDeferred: Bool = false) -> [Node] {
+    guard let rank = rank(of: node) else { return [] }
+    return nodes(
+      atRanks: store.transitiveRanks(
+        from: rank, followingDependents: true, includingDeferred: includingDeferred))
+  }
+
+  /// The nodes that no root needs: those not reachable from any root by following direct and
+  /// deferred dependencies.
+  ///
+  /// A root is reachable from itself. Values among `roots` that are not nodes are ignored.
+  ///
+  /// ```swift
+  /// var graph = DependencyGraph<String>()
+  /// graph.addNode("app", dependencies: ["api"])
+  /// graph.addNode("api")
+  /// graph.addNode("legacy")
+  /// graph.unreachableNodes(from: ["app"])  // ["legacy"]
+  /// ```
+  ///
+  /// - Parameter roots: The nodes the program starts from.
+  /// - Returns: The unreachable nodes, in insertion order.
+  /// - Complexity: O(*n* + *e* log *d*) for *n* nodes, *e* edges and at most *d* edges per node.
+  public func unreachableNodes(from roots: some Sequence<Node>) -> [Node] {
+    let graph = store.compactDigraph(includingDeferred: true)
+    let isReached = graph.reachability(from: roots.compactMap { rank(of: $0) })
+    return nodes.indices.compactMap { isReached[$0] ? nil : nodes[$0] }
+  }
+
+  /// The depth of a node: the number of edges on the longest chain of direct dependencies that
+  /// starts at it.
+  ///
+  /// A node without dependencies has depth 0. Depth is measured between strongly connected
+  /// components, so a cycle counts as a single step and never makes a depth infinite: for
+  /// `a → b → a` and `b → c`, `c` has depth 0 and both `a` and `b` have depth 1. Deferred edges
+  /// and dangling references do not count.
+  ///
+  /// - Parameter node: The node to measure.
+  /// - Returns: The depth, or `nil` when `node` is not a node.
+  /// - Complexity: O(*n* + *e* log *d*) for *n* nodes, *e* edges and at most *d* edges per
+  ///   node; use ``depths()`` to measure every node at once.
+  public func depth(of node: Node) -> Int? {
+    guard let rank = rank(of: node) else { return nil }
+    return Int(store.compactDigraph(includingDeferred: false).depths()[Int(rank)])
+  }
+
+  /// The depth of every node, as defined by ``depth(of:)``.
+  ///
+  /// - Returns: The depth of each node.
+  /// - Complexity: O(*n* + *e* log *d*) for *n* nodes, *e* edges and at most *d* edges per node.
+  public func depths() -> [Node: Int] {
+    let depths = store.compactDigraph(includingDeferred: false).depths()
+    var result: [Node: Int] = [:]
+    result.reserveCapacity(nodes.count)
+    for (node, depth) in zip(nodes, depths) {
+      result[node] = Int(depth)
+    }
+    return result
+  }
+
+  /// The depth of the graph: the largest ``depth(of:)`` of any node, or 0 for an empty graph.
+  ///
+  /// - Returns: The number of edges on the longest chain of direct dependencies, counting each
+  ///   cycle as one step.
+  /// - Complexity: O(*n* + *e* log *d*) for *n* nodes, *e* edges and at most *d* edges per node.
+  public func maximumDepth() -> Int {
+    Int(store.compactDigraph(includingDeferred: false).depths().max() ?? 0)
+  }
+
+  /// The number of distinct nodes that depend directly on a node.
+  ///
+  /// - Parameters:
+  ///   - node: The node to count for.
+  ///   - includingDeferred: Whether deferred dependents count too.
+  /// - Returns: The count, or 0 when `node` is not a node.
+  /// - Complexity: O(*d* log *d*) for *d* edges to `node`.
+  public func fanIn(of node: Node, includingDeferred: Bool = false) -> Int {
+    dependents(of: node, includingDeferred: includingDeferred).count
+  }
+
+  /// The number of distinct nodes that a node depends on directly.
+  ///
+  /// Dangling references do not count.
+  ///
+  /// - Parameters:
+  ///   - node: The node to count for.
+  ///   - includingDeferred: Whether deferred dependencies count too.
+  /// - Returns: The count, or 0 when `node` is not a node.
+  /// - Complexity: O(*d* log *d*) for *d* edges from `node`.
+  public func fanOut(of node: Node, includingDeferred: Bool = false) -> Int {
+    dependencies(of: node, includingDeferred: includingDeferred).count
+  }
+}

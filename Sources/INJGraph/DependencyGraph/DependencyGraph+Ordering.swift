@@ -1,0 +1,125 @@
+extension DependencyGraph {
+  /// The most cycles that ``cycles()`` and the error of ``topologicalOrder()`` list: 1,000.
+  ///
+  /// A graph can have exponentially many elementary cycles; use ``cycles(limit:)`` to choose
+  /// another limit.
+  public static var defaultCycleLimit: Int { 1000 }
+
+  /// Dependencies before their dependents; deterministic. Throws when a cycle exists.
+  ///
+  /// The order follows direct dependencies only; deferred dependencies and dangling references
+  /// do not constrain it. Ties are broken by insertion order: among the nodes whose
+  /// dependencies are all placed, the earliest-inserted is always placed next (Kahn's algorithm
+  /// with a min-heap on insertion order). So independent nodes keep their insertion order, and a
+  /// node comes as early as its dependencies allow.
+  ///
+  /// ```swift
+  /// var graph = DependencyGraph<String>()
+  /// graph.addNode("app", dependencies: ["log", "db"])
+  /// graph.addNode("db", dependencies: ["log"])
+  /// graph.addNode("log")
+  /// try graph.topologicalOrder()  // ["log", "db", "app"]
+  /// ```
+  ///
+  /// - Returns: Every node exactly once, each after all of its direct dependencies.
+  /// - Throws: ``CycleError`` listing the cycles among direct dependencies (up to
+  ///   ``defaultCycleLimit``) when they make an order impossible; a self-loop is such a cycle.
+  /// - Complexity: O(*n* log *n* + *e* log *d*) for *n* nodes, *e* edges and at most *d* edges
+  ///   per node, plus the cycle search when the graph is cyclic.
+  public func topologicalOrder() throws -> [Node] {
+    let graph = store.compactDigraph(includingDeferred: false)
+    let order = graph.kahnOrder(skippingSelfLoops: false)
+    guard order.count == graph.nodeCount else {
+      let found = cycles(in: graph, limit: Self.defaultCycleLimit)
+      throw CycleError(cycles: found.cycles, isTruncated: found.isTruncated)
+    }
+    return nodes(atRanks: order)
+  }
+
+  /// Every elementary cycle over direct edges, each a closed path [a, b, ..., a].
+  ///
+  /// The same as ``cycles(limit:)`` with ``defaultCycleLimit``, without the truncation flag.
+  /// For `a → b`, `b → c`, `b → a` and `c → b`, the cycles are `[a, b, a]` and `[b, c, b]`.
+  ///
+  /// - Returns: At most ``defaultCycleLimit`` cycles, in the order of ``cycles(limit:)``.
+  /// - Complexity: O((*n* + *e*)(*c* + 1)) for *n* nodes, *e* edges and *c* cycles returned,
+  ///   and a single linear pass on an acyclic graph.
+  public func cycles() -> [[Node]] {
+    cycles(limit: Self.defaultCycleLimit).cycles
+  }
+
+  /// Every elementary cycle over direct edges, up to a limit.
+  ///
+  /// An elementary cycle visits each of its nodes once. Each is an exact closed path of its
+  /// own members, `[a, b, c, a]`, in which every node depends directly on the next; it starts
+  /// at its earliest-inserted member. A self-loop is `[a, a]`. Deferred edges and dangling
+  /// references never form cycles.
+  ///
+  /// Cycles are ordered by comparing the insertion order of their members position by position,
+  /// so cycles through the earliest-inserted nodes come first, and a cycle comes before a longer
+  /// one that starts with the same nodes. When the list is truncated it holds exactly the first
+  /// `limit` cycles of that order.
+  ///
+  /// The search is Johnson's algorithm, run without recursion and only inside strongly
+  /// connected components that hold a cycle, so an acyclic graph costs linear time.
+  ///
+  /// ```swift
+  /// let result = graph.cycles(limit: 10)
+  /// if result.isTruncated { print("more than 10 cycles") }
+  /// ```
+  ///
+  /// - Parameter limit: The most cycles to return; zero or less returns none, while
+  ///   `isTruncated` still tells whether the graph has a cycle.
+  /// - Returns: The cycles found and whether the graph has more.
+  /// - Complexity: O((*n* + *e*)(*c* + 1)) for *n* nodes, *e* edges and *c* cycles returned.
+  public func cycles(limit: Int) -> CycleSearchResult {
+    cycles(in: store.compactDigraph(includingDeferred: false), limit: limit)
+  }
+
+  /// The strongly connected components of the direct edges.
+  ///
+  /// Two nodes are in one component when each depends on the other, directly or through other
+  /// nodes; every node is in exactly one component, on its own when it is on no cycle. Members
+  /// are in insertion order. Components are in dependency order: each comes after every
+  /// component it depends on, ties broken like ``topologicalOrder()`` by the earliest-inserted
+  /// member. On an acyclic graph the components are the nodes of ``topologicalOrder()``, one by
+  /// one.
+  ///
+  /// ```swift
+  /// var graph = DependencyGraph<String>()
+  /// graph.addNode("a", dependencies: ["b"])
+  /// graph.addNode("b", dependencies: ["a", "c"])
+  /// graph.addNode("c")
+  /// graph.stronglyConnectedComponents()  // [["c"], ["a", "b"]]
+  /// ```
+  ///
+  /// - Returns: The components, each non-empty.
+  /// - Complexity: O(*n* log *n* + *e* log *d*) for *n* nodes, *e* edges and at most *d* edges
+  ///   per node.
+  public func stronglyConnectedComponents() -> [[Node]] {
+    let graph = store.compactDigraph(includingDeferred: false)
+    let ordered = graph.orderedComponents()
+    if ordered.members.count == ordered.offsets.count - 1 {
+      return ordered.members.map { [nodes[Int($0)]] }
+    }
+    var components: [[Node]] = []
+    components.reserveCapacity(ordered.offsets.count - 1)
+    for component in 0..<(ordered.offsets.count - 1) {
+      let start = Int(ordered.offsets[component])
+      let end = Int(ordered.offsets[component + 1])
+      components.append(nodes(atRanks: ordered.members[start..<end]))
+    }
+    return components
+  }
+
+  /// The cycles of a compact graph over ranks, closed and mapped to nodes.
+  private func cycles(in graph: CompactDigraph, limit: Int) -> CycleSearchResult {
+    let found = graph.elementaryCycles(limit: limit)
+    let cycles = found.cycles.map { cycle in
+      var path = nodes(atRanks: cycle)
+      path.append(nodes[Int(cycle[0])])
+      return path
+    }
+    return CycleSearchResult(cycles: cycles, isTruncated: found.isTruncated)
+  }
+}

@@ -1,0 +1,143 @@
+extension DependencyGraph {
+  /// The graph in the DOT language of Graphviz, ready for `dot -Tsvg`.
+  ///
+  /// The output is deterministic. Each node is a box with the identifier `n0`, `n1`, … in
+  /// insertion order and its label in a quoted string, so any node text is drawn correctly and
+  /// distinct nodes never merge, even when they print alike. Each edge is an arrow from the
+  /// dependent to its dependency; deferred edges are dashed. With
+  /// ``DrawingOptions/highlightsCycles``, nodes on a cycle of direct dependencies are red, and so
+  /// are the direct edges between them. With ``DrawingOptions/showsDanglingReferences``, each
+  /// missing node is a dashed gray box `m0`, `m1`, … with the references to it drawn as edges.
+  /// Edges between nodes come first, ordered by dependent then dependency in insertion order,
+  /// then the dangling references in the order of ``danglingReferences``. Attributes are
+  /// written label first, then by name.
+  ///
+  /// For `a → b`, `b → c`, `c → b`, a deferred `a → c` and a dependency of `a` on the missing
+  /// `x`:
+  ///
+  /// ```
+  /// digraph {
+  ///   rankdir=TB;
+  ///   node [shape=box];
+  ///   n0 [label="a"];
+  ///   n1 [label="b", color="red", fontcolor="red"];
+  ///   n2 [label="c", color="red", fontcolor="red"];
+  ///   m0 [label="x", color="gray50", fontcolor="gray50", style="dashed"];
+  ///   n0 -> n1;
+  ///   n0 -> n2 [style="dashed"];
+  ///   n1 -> n2 [color="red"];
+  ///   n2 -> n1 [color="red"];
+  ///   n0 -> m0;
+  /// }
+  /// ```
+  ///
+  /// - Parameter options: What to draw and how.
+  /// - Returns: The DOT text, ending with a line break.
+  /// - Complexity: O(*n* + *e* log *d*) for *n* nodes, *e* edges and at most *d* edges per node,
+  ///   plus the cost of the option closures.
+  public func dotText(options: DrawingOptions = DrawingOptions()) -> String {
+    let plan = DrawingPlan(
+      store: store, highlightsCycles: options.highlightsCycles,
+      showsDanglingReferences: options.showsDanglingReferences)
+    var text = "digraph "
+    text.reserveCapacity(64 + 24 * (nodes.count + plan.lines.count))
+    if let title = options.title {
+      TextEscaping.appendDotQuoted(title, to: &text)
+      text += " "
+    }
+    text += "{\n  rankdir="
+    text += options.direction.layoutCode
+    text += ";\n  node [shape=box];\n"
+
+    let cycleAttributes = [("color", "red"), ("fontcolor", "red")]
+    let missingAttributes = [("color", "gray50"), ("fontcolor", "gray50"), ("style", "dashed")]
+    let noAttributes = BuiltInAttributes([])
+    let onCycle = BuiltInAttributes(cycleAttributes)
+    var rank = 0
+    for node in nodes {
+      text += "  n"
+      text += String(rank)
+      appendDotAttributes(
+        of: node, builtIn: plan.isOnCycle[rank] ? onCycle : noAttributes, options: options,
+        to: &text)
+      rank += 1
+    }
+    var missing = 0
+    let missingNode = BuiltInAttributes(missingAttributes)
+    for slot in plan.missingSlots {
+      text += "  m"
+      text += String(missing)
+      appendDotAttributes(
+        of: mentionedValues[Int(slot)], builtIn: missingNode, options: options, to: &text)
+      missing += 1
+    }
+
+    for line in plan.lines {
+      text += "  n"
+      text += String(line.from)
+      text += line.toMissing ? " -> m" : " -> n"
+      text += String(line.to)
+      // A deferred edge is never a cycle edge, so an edge has at most one attribute.
+      if line.isOnCycle {
+        text += " [color=\"red\"]"
+      } else if line.isDeferred {
+        text += " [style=\"dashed\"]"
+      }
+      text += ";\n"
+    }
+    text += "}\n"
+    return text
+  }
+
+  /// Appends a node's attribute list and the end of its statement: its label first, then the
+  /// other attributes by name, the option's attributes overriding the built-in ones.
+  ///
+  /// - Parameters:
+  ///   - node: The node drawn.
+  ///   - builtIn: The attributes this type sets.
+  ///   - options: The drawing options.
+  ///   - text: The text to append to.
+  private func appendDotAttributes(
+    of node: Node, builtIn: BuiltInAttributes, options: DrawingOptions, to text: inout String
+  ) {
+    let label = options.label?(node) ?? String(describing: node)
+    guard let extra = options.dotAttributes?(node), !extra.isEmpty else {
+      text += " [label="
+      TextEscaping.appendDotQuoted(label, to: &text)
+      text += builtIn.rendered
+      text += "];\n"
+      return
+    }
+    var merged = Dictionary(builtIn.pairs, uniquingKeysWith: { _, new in new })
+    merged.merge(extra) { _, new in new }
+    text += " [label="
+    TextEscaping.appendDotQuoted(merged.removeValue(forKey: "label") ?? label, to: &text)
+    for (key, value) in merged.sorted(by: { $0.key < $1.key }) {
+      text += ", "
+      TextEscaping.appendDotIdentifier(key, to: &text)
+      text += "="
+      TextEscaping.appendDotQuoted(value, to: &text)
+    }
+    text += "];\n"
+  }
+}
+
+/// Attributes that DOT output sets itself, with their text rendered once.
+private struct BuiltInAttributes {
+  /// The attributes, sorted by name.
+  let pairs: [(String, String)]
+  /// `, key="value"` for each, in order.
+  let rendered: String
+
+  init(_ pairs: [(String, String)]) {
+    self.pairs = pairs
+    var rendered = ""
+    for (key, value) in pairs {
+      rendered += ", "
+      TextEscaping.appendDotIdentifier(key, to: &rendered)
+      rendered += "="
+      TextEscaping.appendDotQuoted(value, to: &rendered)
+    }
+    self.rendered = rendered
+  }
+}

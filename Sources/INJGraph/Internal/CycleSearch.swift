@@ -1,0 +1,264 @@
+/// The working state of Johnson's elementary-cycle search over a ``CompactDigraph``.
+///
+/// Start nodes are taken in ascending order. Each is the smallest node of a pending strongly
+/// connected component; the search collects the cycles through it inside that component, then
+/// removes it and splits the rest of the component into its strongly connected components,
+/// which become pending in turn. Every traversal uses explicit stacks, and the per-node state
+/// lives in flat buffers allocated once.
+final class CycleSearch {
+  /// The graph searched.
+  private let graph: CompactDigraph
+  /// How many cycles to collect before stopping.
+  private let limit: Int
+  /// The cycles found, in order.
+  private(set) var cycles: [[Int32]] = []
+  /// Whether a cycle beyond `limit` was found.
+  private(set) var isTruncated = false
+
+  /// For each node, the smallest member of the pending component it is in, or -1.
+  private let tag: UnsafeMutableBufferPointer<Int32>
+  /// The members of each pending component, ascending, keyed by its smallest member.
+  private var pendingMembers: [Int32: [Int32]] = [:]
+  /// The smallest members of the pending components.
+  private var pendingStarts: MinHeap
+  /// Johnson's blocked flags: 1 when blocked.
+  private let blocked: UnsafeMutableBufferPointer<Int32>
+  /// Johnson's `B` lists as linked lists in a pool: the head entry for each node, or -1.
+  private let blockingHead: UnsafeMutableBufferPointer<Int32>
+  /// The node of each pool entry.
+  private var blockingNode: [Int32] = []
+  /// The next pool entry in the same list, or -1.
+  private var blockingNext: [Int32] = []
+  /// The next edge position to follow from each node on the search path.
+  private let cursor: UnsafeMutableBufferPointer<Int32>
+  /// The search path.
+  private let path: UnsafeMutableBufferPointer<Int32>
+  /// For each node on the search path, 1 when a cycle was found beyond it.
+  private let foundCycle: UnsafeMutableBufferPointer<Int32>
+  /// The work list of ``unblock(_:)``.
+  private var unblockWork: [Int32] = []
+  /// The scratch state for splitting components.
+  private let components: ComponentSearch
+  /// For each node, 1 when it depends on itself.
+  private let hasSelfLoop: UnsafeMutableBufferPointer<Int32>
+
+  /// Prepares a search.
+  ///
+  /// - Parameters:
+  ///   - graph: The graph to search.
+  ///   - limit: How many cycles to collect before stopping.
+  init(graph: CompactDigraph, limit: Int) {
+    self.graph = graph
+    self.limit = limit
+    let count = graph.nodeCount
+    tag = .allocate(count: count, repeating: -1)
+    blocked = .allocate(count: count, repeating: 0)
+    blockingHead = .allocate(count: count, repeating: -1)
+    cursor = .allocate(count: count, repeating: 0)
+    path = .allocate(count: count, repeating: 0)
+    foundCycle = .allocate(count: count, repeating: 0)
+    components = ComponentSearch(nodeCount: count)
+    pendingStarts = MinHeap(capacity: count)
+    hasSelfLoop = .allocate(count: count, repeating: 0)
+    graph.offsets.withUnsafeBufferPointer { offsets in
+      graph.targets.withUnsafeBufferPointer { targets in
+        var node = 0
+        while node < count {
+          var position = Int(offsets[node])
+          let end = Int(offsets[node + 1])
+          while position < end {
+            if targets[position] == node { hasSelfLoop[node] = 1 }
+            position += 1
+          }
+          node += 1
+        }
+      }
+    }
+  }
+
+  deinit {
+    for buffer in [tag, blocked, blockingHead, cursor, path, foundCycle, hasSelfLoop] {
+      buffer.deallocate()
+    }
+  }
+
+  /// Runs the whole search.
+  ///
+  /// - Parameter partition: The strongly connected components of the whole graph.
+  func run(partition: (componentOfNode: [Int32], count: Int)) {
+    partition.componentOfNode.withUnsafeBufferPointer { componentOf in
+      addPending(nodes: nil, componentOf: componentOf, componentCount: partition.count)
+    }
+
+    while let start = pendingStarts.popMin() {
+      let members = pendingMembers.removeValue(forKey: start) ?? []
+      searchCycles(through: start)
+      for member in members {
+        blocked[Int(member)] = 0
+        blockingHead[Int(member)] = -1
+      }
+      blockingNode.removeAll(keepingCapacity: true)
+      blockingNext.removeAll(keepingCapacity: true)
+      if isTruncated { return }
+
+      // Remove the start and split what is left into strongly connected components.
+      tag[Int(start)] = -1
+      let rest = members.dropFirst()
+      let found = components.run(
+        in: graph, roots: rest, restrictedTo: (UnsafeBufferPointer(tag), start),
+        firstComponent: 0)
+      addPending(
+        nodes: rest, componentOf: UnsafeBufferPointer(components.component),
+        componentCount: found)
+      components.reset(rest)
+    }
+  }
+
+  /// Makes every component with a cycle among `nodes` pending, and untags the other nodes.
+  ///
+  /// - Parameters:
+  ///   - nodes: The nodes to group, ascending; `nil` for every node of the graph.
+  ///   - componentOf: The component number of each node, in `0..<componentCount`.
+  ///   - componentCount: The number of components.
+  private func addPending(
+    nodes: ArraySlice<Int32>?, componentOf: UnsafeBufferPointer<Int32>, componentCount: Int
+  ) {
+    let sizes = UnsafeMutableBufferPointer.allocate(count: componentCount, repeating: 0)
+    let groupOf = UnsafeMutableBufferPointer.allocate(count: componentCount, repeating: -1)
+    defer {
+      sizes.deallocate()
+      groupOf.deallocate()
+    }
+    // Either the given nodes, or every node (`member == index`).
+    let given = nodes ?? []
+    let first = given.startIndex
+    let count = nodes == nil ? graph.nodeCount : given.count
+    var index = 0
+    while index < count {
+      let member = nodes == nil ? index : Int(given[first + index])
+      sizes[Int(componentOf[member])] += 1
+      index += 1
+    }
+    var groups: [[Int32]] = []
+    index = 0
+    while index < count {
+      let member = nodes == nil ? Int32(truncatingIfNeeded: index) : given[first + index]
+      let component = Int(componentOf[Int(member)])
+      if sizes[component] > 1 || hasSelfLoop[Int(member)] != 0 {
+        var group = Int(groupOf[component])
+        if group < 0 {
+          group = groups.count
+          groupOf[component] = Int32(truncatingIfNeeded: group)
+          groups.append([])
+          groups[group].reserveCapacity(Int(sizes[component]))
+        }
+        groups[group].append(member)
+      } else {
+        tag[Int(member)] = -1
+      }
+      index += 1
+    }
+    for group in groups {
+      let smallest = group[0]
+      for member in group {
+        tag[Int(member)] = smallest
+      }
+      pendingMembers[smallest] = group
+      pendingStarts.insert(smallest)
+    }
+  }
+
+  /// Collects the cycles through `start` inside its pending component: Johnson's `CIRCUIT`
+  /// procedure, with an explicit path in place of recursion.
+  private func searchCycles(through start: Int32) {
+    if hasSelfLoop[Int(start)] != 0 {
+      guard record(path: [start]) else { return }
+    }
+    let startIndex = Int(start)
+    var depth = 1
+    path[0] = start
+    foundCycle[0] = 0
+    blocked[startIndex] = 1
+    cursor[startIndex] = graph.offsets[startIndex]
+    let tag = self.tag
+    let blocked = self.blocked
+    let cursor = self.cursor
+    let path = self.path
+    let foundCycle = self.foundCycle
+    let blockingHead = self.blockingHead
+    graph.offsets.withUnsafeBufferPointer { offsets in
+      graph.targets.withUnsafeBufferPointer { targets in
+        while depth > 0 {
+          let node = Int(path[depth - 1])
+          let position = Int(cursor[node])
+          if position < offsets[node + 1] {
+            cursor[node] += 1
+            let next = Int(targets[position])
+            guard tag[next] == start else { continue }
+            if next == startIndex {
+              if node == startIndex { continue }  // The self-loop, recorded above.
+              guard record(path: Array(path[0..<depth])) else { return }
+              foundCycle[depth - 1] = 1
+            } else if blocked[next] == 0 {
+              blocked[next] = 1
+              cursor[next] = offsets[next]
+              path[depth] = Int32(truncatingIfNeeded: next)
+              foundCycle[depth] = 0
+              depth += 1
+            }
+          } else {
+            depth -= 1
+            if foundCycle[depth] != 0 {
+              unblock(Int32(truncatingIfNeeded: node))
+              if depth > 0 { foundCycle[depth - 1] = 1 }
+            } else {
+              // No cycle beyond this node yet: it stays blocked until one of its
+              // dependencies is unblocked.
+              var position = Int(offsets[node])
+              let end = Int(offsets[node + 1])
+              while position < end {
+                let next = Int(targets[position])
+                if tag[next] == start {
+                  blockingNode.append(Int32(truncatingIfNeeded: node))
+                  blockingNext.append(blockingHead[next])
+                  blockingHead[next] = Int32(truncatingIfNeeded: blockingNode.count - 1)
+                }
+                position += 1
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// Unblocks a node and, transitively, the nodes waiting on it.
+  private func unblock(_ node: Int32) {
+    blocked[Int(node)] = 0
+    unblockWork.append(node)
+    while let current = unblockWork.popLast() {
+      var entry = blockingHead[Int(current)]
+      blockingHead[Int(current)] = -1
+      while entry >= 0 {
+        let waiting = Int(blockingNode[Int(entry)])
+        entry = blockingNext[Int(entry)]
+        if blocked[waiting] != 0 {
+          blocked[waiting] = 0
+          unblockWork.append(Int32(truncatingIfNeeded: waiting))
+        }
+      }
+    }
+  }
+
+  /// Records a cycle, or notes the truncation when the limit is reached.
+  ///
+  /// - Returns: Whether the search may go on.
+  private func record(path cycle: [Int32]) -> Bool {
+    guard cycles.count < limit else {
+      isTruncated = true
+      return false
+    }
+    cycles.append(cycle)
+    return true
+  }
+}

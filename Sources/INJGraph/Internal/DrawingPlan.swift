@@ -1,0 +1,80 @@
+/// What a drawing of a graph shows, worked out once for both DOT and Mermaid output.
+///
+/// Boxes are the nodes (`n0`, `n1`, … by insertion order) followed by the missing nodes of
+/// dangling references (`m0`, `m1`, … in order of first appearance). Lines are the edges between
+/// nodes, ordered by dependent then dependency, followed by the dangling references in the
+/// order of ``DependencyGraph/danglingReferences``.
+struct DrawingPlan {
+  /// One arrow from a dependent to a dependency.
+  struct Line {
+    /// The dependent's rank.
+    var from: Int32
+    /// The dependency: a rank, or an index into `missingSlots`.
+    var to: Int32
+    /// Whether `to` is a missing node.
+    var toMissing: Bool
+    /// Whether the edge is deferred.
+    var isDeferred: Bool
+    /// Whether the edge lies on a cycle of direct edges.
+    var isOnCycle: Bool
+  }
+
+  /// For each rank, whether the node lies on a cycle of direct edges.
+  private(set) var isOnCycle: [Bool]
+  /// The slots of the missing nodes drawn.
+  private(set) var missingSlots: [Int32] = []
+  /// The arrows, in drawing order.
+  private(set) var lines: [Line] = []
+
+  init(store: EdgeStore, highlightsCycles: Bool, showsDanglingReferences: Bool) {
+    let count = store.nodeCount
+    let graphs = store.nodeEdgeGraphs()
+    var componentOf: [Int32] = []
+    var isOnCycle = [Bool](repeating: false, count: count)
+    if highlightsCycles {
+      // A node is on a cycle when its component has two or more members or it depends on
+      // itself; a direct edge is on a cycle when both ends are in one component.
+      let partition = graphs.direct.componentPartition()
+      componentOf = partition.componentOfNode
+      var sizes = [Int32](repeating: 0, count: partition.count)
+      for component in componentOf {
+        sizes[Int(component)] += 1
+      }
+      var rank = 0
+      while rank < count {
+        isOnCycle[rank] =
+          sizes[Int(componentOf[rank])] > 1
+          || graphs.direct.hasSelfLoop(Int32(truncatingIfNeeded: rank))
+        rank += 1
+      }
+    }
+    self.isOnCycle = isOnCycle
+
+    var lines: [Line] = []
+    lines.reserveCapacity(graphs.all.edgeCount)
+    EdgeStore.forEachNodeEdge(all: graphs.all, direct: graphs.direct) { from, to, isDeferred in
+      let onCycle =
+        highlightsCycles && !isDeferred && componentOf[Int(from)] == componentOf[Int(to)]
+      lines.append(
+        Line(from: from, to: to, toMissing: false, isDeferred: isDeferred, isOnCycle: onCycle))
+    }
+    if showsDanglingReferences {
+      var missingIndex: [Int32: Int32] = [:]
+      for reference in store.danglingEdges() {
+        let index: Int32
+        if let known = missingIndex[reference.slot] {
+          index = known
+        } else {
+          index = Int32(truncatingIfNeeded: missingSlots.count)
+          missingIndex[reference.slot] = index
+          missingSlots.append(reference.slot)
+        }
+        lines.append(
+          Line(
+            from: reference.rank, to: index, toMissing: true, isDeferred: reference.isDeferred,
+            isOnCycle: false))
+      }
+    }
+    self.lines = lines
+  }
+}
