@@ -12,25 +12,29 @@ extension CompactDigraph {
   /// - Complexity: O(*n* log *n* + *e*) for *n* nodes and *e* edges.
   package func stronglyConnectedComponents() -> [[Int32]] {
     let ordered = orderedComponents()
-    var components: [[Int32]] = []
-    components.reserveCapacity(ordered.offsets.count - 1)
-    for component in 0..<(ordered.offsets.count - 1) {
-      let start = Int(ordered.offsets[component])
-      let end = Int(ordered.offsets[component + 1])
-      components.append(Array(ordered.members[start..<end]))
+    let count = ordered.offsets.count - 1
+    return [[Int32]](unsafeUninitializedCapacity: count) { components, initialized in
+      var component = 0
+      while component < count {
+        let start = Int(ordered.offsets[component])
+        let end = Int(ordered.offsets[component + 1])
+        components.initializeElement(
+          at: component,
+          to: end - start == 1 ? [ordered.members[start]] : Array(ordered.members[start..<end]))
+        component += 1
+      }
+      initialized = count
     }
-    return components
   }
 
   /// The components of ``stronglyConnectedComponents()`` as flat arrays: component `k` is
   /// `members[offsets[k]..<offsets[k + 1]]`.
   func orderedComponents() -> (members: [Int32], offsets: [Int32]) {
     let count = nodeCount
-    let partition = componentPartition()
-    if partition.count == count {
-      // Every component is a single node, so the graph of components is this graph without its
-      // self-loops, and the components come in that graph's order.
-      let order = kahnOrder(skippingSelfLoops: true)
+    // When the graph without its self-loops is acyclic, every component is a single node, the
+    // graph of components is that graph, and its order is the components' order.
+    let order = kahnOrder(skippingSelfLoops: true)
+    if order.count == count {
       let offsets = [Int32](unsafeUninitializedCapacity: count + 1) { offsets, initialized in
         var index = 0
         while index <= count {
@@ -41,6 +45,7 @@ extension CompactDigraph {
       }
       return (order, offsets)
     }
+    let partition = componentPartition()
 
     // Renumber the components by their smallest member, so that the smallest-id rule of
     // `kahnOrder` on the graph of components breaks ties by smallest member.

@@ -24,55 +24,14 @@ extension CompactDigraph {
   /// - Returns: The placed nodes; fewer than `nodeCount` when a cycle blocks the rest.
   func kahnOrder(skippingSelfLoops: Bool) -> [Int32] {
     let count = nodeCount
-    // How many dependencies of each node are still unplaced, and the dependents of each node
-    // (the edges reversed) in compact rows.
-    let remaining = UnsafeMutableBufferPointer.allocate(count: count, repeating: 0)
-    let dependentOffsets = UnsafeMutableBufferPointer.allocate(count: count + 1, repeating: 0)
-    let cursor = UnsafeMutableBufferPointer.allocate(count: count, repeating: 0)
-    let dependents = UnsafeMutableBufferPointer.allocate(count: targets.count, repeating: 0)
-    defer {
-      for buffer in [remaining, dependentOffsets, cursor, dependents] { buffer.deallocate() }
-    }
-    offsets.withUnsafeBufferPointer { offsets in
-      targets.withUnsafeBufferPointer { targets in
-        var node = 0
-        while node < count {
-          var position = Int(offsets[node])
-          let end = Int(offsets[node + 1])
-          while position < end {
-            let target = Int(targets[position])
-            if !skippingSelfLoops || target != node {
-              remaining[node] += 1
-              dependentOffsets[target + 1] += 1
-            }
-            position += 1
-          }
-          node += 1
-        }
-        node = 0
-        while node < count {
-          dependentOffsets[node + 1] += dependentOffsets[node]
-          cursor[node] = dependentOffsets[node]
-          node += 1
-        }
-        node = 0
-        while node < count {
-          var position = Int(offsets[node])
-          let end = Int(offsets[node + 1])
-          while position < end {
-            let target = Int(targets[position])
-            if !skippingSelfLoops || target != node {
-              dependents[Int(cursor[target])] = Int32(truncatingIfNeeded: node)
-              cursor[target] += 1
-            }
-            position += 1
-          }
-          node += 1
-        }
-      }
-    }
+    // How many dependencies of each node are still unplaced, and the dependents of each node.
+    let reversed = ReversedEdges(of: self, skippingSelfLoops: skippingSelfLoops)
+    defer { reversed.deallocate() }
+    let remaining = reversed.outDegrees
+    let dependentOffsets = reversed.offsets
+    let dependents = reversed.sources
 
-    var ready = MinHeap(capacity: count)
+    var ready = ReadySet(capacity: count)
     var node = 0
     while node < count {
       if remaining[node] == 0 { ready.insert(Int32(truncatingIfNeeded: node)) }
