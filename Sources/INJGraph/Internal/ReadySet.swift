@@ -4,8 +4,9 @@
 /// It is a hierarchy of bit sets: level 0 has a bit per id, and each higher level a bit per
 /// word of the level below, set while that word is non-zero, up to a single word. Inserting
 /// sets at most one bit per level; taking the smallest follows the lowest set bit from the top
-/// word down. Both cost O(log₆₄ *n*) with no data-dependent branches to mispredict, several
-/// times faster than a binary heap on graphs with wide ready sets.
+/// word down. Both cost O(log₆₄ *n*) with few branches to mispredict, which makes it faster
+/// than a binary heap when many nodes are ready at once. It also holds the pending starts of
+/// the cycle search.
 struct ReadySet: ~Copyable {
   /// The words of every level, level 0 first.
   private let words: UnsafeMutableBufferPointer<UInt64>

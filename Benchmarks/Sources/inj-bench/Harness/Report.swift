@@ -4,7 +4,7 @@ enum Report {
   static func table(_ results: [Result]) -> String {
     let header = [
       "benchmark", "unit", "units/iter", "iter×samples", "median ns/unit", "min", "max",
-      "vs baseline",
+      "vs baseline", "targets",
     ]
     let rows = results.map { result -> [String] in
       let measurement = result.measurement
@@ -17,6 +17,7 @@ enum Report {
         Format.nanoseconds(measurement.minimum),
         Format.nanoseconds(measurement.maximum),
         result.ratioToBaseline.map { Format.number($0, digits: 2) + "×" } ?? "-",
+        result.targets.isEmpty ? "-" : result.meetsTargets ? "met" : "MISSED",
       ]
     }
     let widths = header.indices.map { column in
@@ -24,9 +25,9 @@ enum Report {
     }
     func line(_ cells: [String]) -> String {
       cells.indices.map { column in
-        // Names and units align left, numbers right.
-        Format.pad(cells[column], widths[column], right: column >= 2)
-      }.joined(separator: "  ")
+        // Names, units and verdicts align left, numbers right.
+        Format.pad(cells[column], widths[column], right: column >= 2 && column < 8)
+      }.joined(separator: "  ").trimmingTrailingSpaces()
     }
     var text = line(header) + "\n"
     text += line(widths.map { String(repeating: "-", count: $0) }) + "\n"
@@ -99,5 +100,14 @@ enum Report {
       }
     }
     return result + "\""
+  }
+}
+
+extension String {
+  /// The text without the spaces at its end.
+  fileprivate func trimmingTrailingSpaces() -> String {
+    var text = self
+    while text.last == " " { text.removeLast() }
+    return text
   }
 }
