@@ -11,7 +11,7 @@ struct ReadySet: ~Copyable {
   /// The words of every level, level 0 first.
   private let words: UnsafeMutableBufferPointer<UInt64>
   /// The index in `words` of the first word of each level.
-  private let levelStarts: [Int]
+  private let levelStarts: UnsafeMutableBufferPointer<Int>
   /// The number of ids held.
   private(set) var count = 0
 
@@ -25,13 +25,15 @@ struct ReadySet: ~Copyable {
       starts.append(total)
       total += size
     } while size > 1
-    levelStarts = starts
+    levelStarts = .allocate(capacity: starts.count)
+    _ = levelStarts.initialize(from: starts)
     words = .allocate(capacity: total)
     words.initialize(repeating: 0)
   }
 
   deinit {
     words.deallocate()
+    levelStarts.deallocate()
   }
 
   /// Whether the set is empty.
@@ -40,12 +42,14 @@ struct ReadySet: ~Copyable {
   /// Adds an id that is not in the set yet.
   mutating func insert(_ element: Int32) {
     var index = Int(element)
-    for start in levelStarts {
-      let word = start + index >> 6
+    var level = 0
+    while level < levelStarts.count {
+      let word = levelStarts[level] + index &>> 6
       let wasEmpty = words[word] == 0
-      words[word] |= 1 << UInt64(index & 63)
-      guard wasEmpty else { break }
-      index >>= 6
+      words[word] |= 1 &<< UInt64(truncatingIfNeeded: index & 63)
+      if !wasEmpty { break }
+      index = index &>> 6
+      level += 1
     }
     count += 1
   }
@@ -58,16 +62,18 @@ struct ReadySet: ~Copyable {
     var level = levelStarts.count - 1
     while level >= 0 {
       let word = words[levelStarts[level] + index]
-      index = index << 6 | word.trailingZeroBitCount
+      index = index &<< 6 | word.trailingZeroBitCount
       level -= 1
     }
     // Clear it, and the bits above it of words that become empty.
     var position = index
-    for start in levelStarts {
-      let word = start + position >> 6
-      words[word] &= ~(1 << UInt64(position & 63))
-      guard words[word] == 0 else { break }
-      position >>= 6
+    level = 0
+    while level < levelStarts.count {
+      let word = levelStarts[level] + position &>> 6
+      words[word] &= ~(1 &<< UInt64(truncatingIfNeeded: position & 63))
+      if words[word] != 0 { break }
+      position = position &>> 6
+      level += 1
     }
     count -= 1
     return Int32(truncatingIfNeeded: index)
