@@ -7,25 +7,31 @@ extension CompactDigraph {
   /// - Returns: Every node id exactly once, or `nil` when a cycle (or self-loop) exists.
   /// - Complexity: O(*n* log *n* + *e*) for *n* nodes and *e* edges.
   package func topologicalOrder() -> [Int32]? {
-    let order = kahnOrder(skippingSelfLoops: false)
+    let order = kahnOrder()
     return order.count == nodeCount ? order : nil
   }
 
   /// Whether the graph has no cycle, self-loops included.
   ///
-  /// - Complexity: O(*n* log *n* + *e*) for *n* nodes and *e* edges.
+  /// - Complexity: O(*n* + *e*) for *n* nodes and *e* edges.
   package var isAcyclic: Bool {
-    kahnOrder(skippingSelfLoops: false).count == nodeCount
+    guard componentPartition().count == nodeCount else { return false }
+    var node: Int32 = 0
+    while Int(node) < nodeCount {
+      if hasSelfLoop(node) { return false }
+      node += 1
+    }
+    return true
   }
 
-  /// Kahn's algorithm with a min-heap on the node id.
+  /// Kahn's algorithm, always placing the smallest ready id next.
   ///
-  /// - Parameter skippingSelfLoops: Whether a self-loop is ignored rather than blocking its node.
-  /// - Returns: The placed nodes; fewer than `nodeCount` when a cycle blocks the rest.
-  func kahnOrder(skippingSelfLoops: Bool) -> [Int32] {
+  /// - Returns: The placed nodes; fewer than `nodeCount` when a cycle (or a self-loop) blocks
+  ///   the rest.
+  func kahnOrder() -> [Int32] {
     let count = nodeCount
     // How many dependencies of each node are still unplaced, and the dependents of each node.
-    let reversed = ReversedEdges(of: self, skippingSelfLoops: skippingSelfLoops)
+    let reversed = ReversedEdges(of: self)
     defer { reversed.deallocate() }
     let remaining = reversed.outDegrees
     let dependentOffsets = reversed.offsets

@@ -83,10 +83,11 @@ extension DependencyGraph {
   ///
   /// Two nodes are in one component when each depends on the other, directly or through other
   /// nodes; every node is in exactly one component, on its own when it is on no cycle. Members
-  /// are in insertion order. Components are in dependency order: each comes after every
-  /// component it depends on, ties broken like ``topologicalOrder()`` by the earliest-inserted
-  /// member. On an acyclic graph the components are the nodes of ``topologicalOrder()``, one by
-  /// one.
+  /// are in insertion order. Components come in dependency order, each after every component
+  /// it depends on: they are listed in the order in which a depth-first search completes them
+  /// (Tarjan's algorithm), starting from each unvisited node in insertion order and following
+  /// dependencies in insertion order, a component being complete once the search has finished
+  /// every node it reaches. Deferred edges and dangling references are ignored.
   ///
   /// ```swift
   /// var graph = DependencyGraph<String>()
@@ -97,8 +98,8 @@ extension DependencyGraph {
   /// ```
   ///
   /// - Returns: The components, each non-empty.
-  /// - Complexity: O(*n* log *n* + *e* log *d*) for *n* nodes, *e* edges and at most *d* edges
-  ///   per node.
+  /// - Complexity: O(*n* + *e* log *d*) for *n* nodes, *e* edges and at most *d* edges per
+  ///   node.
   @inlinable
   public func stronglyConnectedComponents() -> [[Node]] {
     let ordered = store.componentRanks()

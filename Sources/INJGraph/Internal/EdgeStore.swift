@@ -309,7 +309,7 @@ struct EdgeStore: Sendable {
   @usableFromInline
   func topologicalRanks(cycleLimit: Int) -> Result<[Int32], CycleRanks> {
     let graph = compactDigraph(includingDeferred: false)
-    let order = graph.kahnOrder(skippingSelfLoops: false)
+    let order = graph.kahnOrder()
     guard order.count == graph.nodeCount else {
       let found = graph.elementaryCycles(limit: cycleLimit)
       return .failure(CycleRanks(cycles: found.cycles, isTruncated: found.isTruncated))

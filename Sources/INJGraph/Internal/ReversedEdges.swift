@@ -11,10 +11,8 @@ struct ReversedEdges {
 
   /// Reverses the edges of a graph by a counting sort on the target.
   ///
-  /// - Parameters:
-  ///   - graph: The graph.
-  ///   - skippingSelfLoops: Whether to leave self-loops out.
-  init(of graph: CompactDigraph, skippingSelfLoops: Bool) {
+  /// - Parameter graph: The graph.
+  init(of graph: CompactDigraph) {
     let count = graph.nodeCount
     let offsets = UnsafeMutableBufferPointer.allocate(count: count + 1, repeating: 0)
     let outDegrees = UnsafeMutableBufferPointer.allocate(count: count, repeating: 0)
@@ -23,17 +21,14 @@ struct ReversedEdges {
       capacity: Swift.max(graph.targets.count, 1))
     graph.offsets.withUnsafeBufferPointer { rowStarts in
       graph.targets.withUnsafeBufferPointer { targets in
-        // Count the kept edges at `offsets[target]`; running sums make them row ends.
+        // Count the edges at `offsets[target]`; running sums make them row ends.
         var node = 0
         while node < count {
           var position = Int(rowStarts[node])
           let end = Int(rowStarts[node + 1])
+          outDegrees[node] = Int32(truncatingIfNeeded: end - position)
           while position < end {
-            let target = Int(targets[position])
-            if !skippingSelfLoops || target != node {
-              outDegrees[node] += 1
-              offsets[target] += 1
-            }
+            offsets[Int(targets[position])] += 1
             position += 1
           }
           node += 1
@@ -53,10 +48,8 @@ struct ReversedEdges {
           var position = Int(rowStarts[node + 1]) - 1
           while position >= start {
             let target = Int(targets[position])
-            if !skippingSelfLoops || target != node {
-              offsets[target] -= 1
-              sources[Int(offsets[target])] = Int32(truncatingIfNeeded: node)
-            }
+            offsets[target] -= 1
+            sources[Int(offsets[target])] = Int32(truncatingIfNeeded: node)
             position -= 1
           }
           node -= 1
