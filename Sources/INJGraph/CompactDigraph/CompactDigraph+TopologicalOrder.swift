@@ -1,8 +1,9 @@
 extension CompactDigraph {
   /// The nodes with every dependency before its dependents, or `nil` when the graph has a cycle.
   ///
-  /// The order is Kahn's algorithm with a min-heap: among the nodes whose dependencies are all
-  /// placed, the one with the smallest id is placed next. A self-loop is a cycle.
+  /// The order is Kahn's algorithm taking the smallest ready id first: among the nodes whose
+  /// dependencies are all placed, the one with the smallest id is placed next. A self-loop is a
+  /// cycle.
   ///
   /// - Returns: Every node id exactly once, or `nil` when a cycle (or self-loop) exists.
   /// - Complexity: O(*n* log *n* + *e*) for *n* nodes and *e* edges.

@@ -10,8 +10,8 @@ extension DependencyGraph {
   /// The order follows direct dependencies only; deferred dependencies and dangling references
   /// do not constrain it. Ties are broken by insertion order: among the nodes whose
   /// dependencies are all placed, the earliest-inserted is always placed next (Kahn's algorithm
-  /// with a min-heap on insertion order). So independent nodes keep their insertion order, and a
-  /// node comes as early as its dependencies allow.
+  /// with a priority queue on insertion order). So independent nodes keep their insertion
+  /// order, and a node comes as early as its dependencies allow.
   ///
   /// ```swift
   /// var graph = DependencyGraph<String>()
