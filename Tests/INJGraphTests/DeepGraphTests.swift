@@ -16,18 +16,20 @@ import Darwin
   static let stackSize = 512 * 1024
 
   /// Node `i` depends on `i + 1`, so every depth-first search from node 0 is a million deep.
-  static let chain = makeGraph(closed: false)
-  /// The chain, with the last node depending on node 0 too.
-  static let cycle = makeGraph(closed: true)
-
-  static func makeGraph(closed: Bool) -> DependencyGraph<Int> {
+  static let chain = {
     var graph = DependencyGraph<Int>()
     for node in 0..<nodeCount {
-      let next = node + 1 < nodeCount ? [node + 1] : closed ? [0] : []
-      graph.addNode(node, dependencies: next)
+      graph.addNode(node, dependencies: node + 1 < nodeCount ? [node + 1] : [])
     }
     return graph
-  }
+  }()
+
+  /// The chain, with the last node depending on node 0 too.
+  static let cycle = {
+    var graph = chain
+    graph.addNode(nodeCount - 1, dependencies: [0])
+    return graph
+  }()
 
   /// The same graph for the package-level core.
   static func makeCore(closed: Bool) -> CompactDigraph {

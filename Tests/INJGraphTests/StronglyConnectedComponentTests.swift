@@ -21,13 +21,25 @@ import Testing
     #expect(graph.stronglyConnectedComponents() == [["q", "p"], ["z"], ["y", "x"]])
   }
 
-  @Test func onAnAcyclicGraphTheComponentsAreTheTopologicalOrder() throws {
+  @Test func componentsComeInTheOrderTheSearchCompletesThem() throws {
+    // The search starts at a, reaches c and completes it, then a; b comes last. The
+    // topological order, which always places the earliest-inserted ready node, is b, c, a.
+    var graph = DependencyGraph<String>()
+    graph.addNode("a", dependencies: ["c"])
+    graph.addNode("b")
+    graph.addNode("c")
+    #expect(graph.stronglyConnectedComponents() == [["c"], ["a"], ["b"]])
+    #expect(try graph.topologicalOrder() == ["b", "c", "a"])
+  }
+
+  @Test func everyComponentComesAfterThoseItDependsOn() {
     var graph = DependencyGraph<Int>()
     graph.addNode(4, dependencies: [2, 3])
-    graph.addNode(3, dependencies: [1])
+    graph.addNode(3, dependencies: [1, 5])
     graph.addNode(2, dependencies: [1])
-    graph.addNode(1)
-    #expect(graph.stronglyConnectedComponents() == (try graph.topologicalOrder()).map { [$0] })
+    graph.addNode(1, dependencies: [2])
+    graph.addNode(5)
+    #expect(graph.stronglyConnectedComponents() == [[2, 1], [5], [3], [4]])
   }
 
   @Test func selfLoopsAndDeferredEdgesDoNotJoinComponents() {

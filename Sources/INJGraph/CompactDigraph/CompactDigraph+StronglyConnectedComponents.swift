@@ -2,24 +2,29 @@ extension CompactDigraph {
   /// The strongly connected components, dependencies first.
   ///
   /// Every node is in exactly one component; a node on no cycle is a component of its own.
-  /// Members of a component are in ascending id order. Components are listed in dependency
-  /// order: a component comes after every component it depends on, and among the components
-  /// whose dependencies are all listed, the one with the smallest member id comes next (the
-  /// rule of ``topologicalOrder()``, applied to the graph of components). On an acyclic graph
-  /// the components are therefore the nodes of ``topologicalOrder()``, one by one.
+  /// Members of a component are in ascending id order. Components are listed in the order in
+  /// which Tarjan's depth-first search completes them: the search starts from each unvisited
+  /// node in ascending id order and follows dependencies in ascending id order, and a
+  /// component is complete once the search has finished every node it reaches. So every
+  /// component comes after all the components it depends on.
   ///
   /// - Returns: The components, each a non-empty array of node ids.
-  /// - Complexity: O(*n* log *n* + *e*) for *n* nodes and *e* edges.
+  /// - Complexity: O(*n* + *e*) for *n* nodes and *e* edges.
   package func stronglyConnectedComponents() -> [[Int32]] {
     let ordered = orderedComponents()
-    var components: [[Int32]] = []
-    components.reserveCapacity(ordered.offsets.count - 1)
-    for component in 0..<(ordered.offsets.count - 1) {
-      let start = Int(ordered.offsets[component])
-      let end = Int(ordered.offsets[component + 1])
-      components.append(Array(ordered.members[start..<end]))
+    let count = ordered.offsets.count - 1
+    return [[Int32]](unsafeUninitializedCapacity: count) { components, initialized in
+      var component = 0
+      while component < count {
+        let start = Int(ordered.offsets[component])
+        let end = Int(ordered.offsets[component + 1])
+        components.initializeElement(
+          at: component,
+          to: end - start == 1 ? [ordered.members[start]] : Array(ordered.members[start..<end]))
+        component += 1
+      }
+      initialized = count
     }
-    return components
   }
 
   /// The components of ``stronglyConnectedComponents()`` as flat arrays: component `k` is
@@ -27,64 +32,29 @@ extension CompactDigraph {
   func orderedComponents() -> (members: [Int32], offsets: [Int32]) {
     let count = nodeCount
     let partition = componentPartition()
-    if partition.count == count {
-      // Every component is a single node, so the graph of components is this graph without its
-      // self-loops, and the components come in that graph's order.
-      let order = kahnOrder(skippingSelfLoops: true)
-      let offsets = [Int32](unsafeUninitializedCapacity: count + 1) { offsets, initialized in
-        var index = 0
-        while index <= count {
-          offsets[index] = Int32(truncatingIfNeeded: index)
-          index += 1
-        }
-        initialized = count + 1
-      }
-      return (order, offsets)
+    guard partition.count == count else {
+      let grouping = ComponentGrouping(
+        componentOfNode: partition.componentOfNode, componentCount: partition.count)
+      return (grouping.members, grouping.offsets)
     }
-
-    // Renumber the components by their smallest member, so that the smallest-id rule of
-    // `kahnOrder` on the graph of components breaks ties by smallest member.
-    var renumbered = [Int32](repeating: -1, count: partition.count)
-    var nextNumber: Int32 = 0
-    var componentOfNode = partition.componentOfNode
-    for node in 0..<count {
-      let component = Int(componentOfNode[node])
-      if renumbered[component] < 0 {
-        renumbered[component] = nextNumber
-        nextNumber += 1
-      }
-      componentOfNode[node] = renumbered[component]
-    }
-
-    // The graph of components, with an edge wherever an edge crosses two components.
-    var sources: [Int32] = []
-    var dependencies: [Int32] = []
-    for node in 0..<count {
-      let from = componentOfNode[node]
-      for target in self.dependencies(of: Int32(truncatingIfNeeded: node)) {
-        let to = componentOfNode[Int(target)]
-        if from != to {
-          sources.append(from)
-          dependencies.append(to)
+    // Every component is a single node: place each at its component's position.
+    let members = [Int32](unsafeUninitializedCapacity: count) { members, initialized in
+      partition.componentOfNode.withUnsafeBufferPointer { componentOf in
+        var node = 0
+        while node < count {
+          members[Int(componentOf[node])] = Int32(truncatingIfNeeded: node)
+          node += 1
         }
       }
+      initialized = count
     }
-    let condensation = CompactDigraph(
-      nodeCount: partition.count, edgeSources: sources, edgeTargets: dependencies)
-    let componentOrder = condensation.kahnOrder(skippingSelfLoops: true)
-
-    // Lay the members out component by component, in that order.
-    let grouping = ComponentGrouping(
-      componentOfNode: componentOfNode, componentCount: partition.count)
-    var members: [Int32] = []
-    members.reserveCapacity(count)
-    var offsets: [Int32] = [0]
-    offsets.reserveCapacity(partition.count + 1)
-    for component in componentOrder {
-      let start = Int(grouping.offsets[Int(component)])
-      let end = Int(grouping.offsets[Int(component) + 1])
-      members.append(contentsOf: grouping.members[start..<end])
-      offsets.append(Int32(truncatingIfNeeded: members.count))
+    let offsets = [Int32](unsafeUninitializedCapacity: count + 1) { offsets, initialized in
+      var index = 0
+      while index <= count {
+        offsets[index] = Int32(truncatingIfNeeded: index)
+        index += 1
+      }
+      initialized = count + 1
     }
     return (members, offsets)
   }

@@ -4,7 +4,7 @@ extension DependencyGraph {
   ///
   /// Every mentioned value has exactly one slot, every node exactly one rank in the order of
   /// ``nodes``, and the edge store is consistent. The check costs O(*n* + *e*), so it is left to
-  /// tests and debugging sessions rather than run on every change.
+  /// tests and to debugging rather than run on every change.
   func checkInvariants() {
     precondition(mentionedValues.count == store.slotCount, "a slot per mentioned value")
     precondition(slotOfValue.count == mentionedValues.count, "a distinct value per slot")

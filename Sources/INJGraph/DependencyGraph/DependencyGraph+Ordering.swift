@@ -10,8 +10,8 @@ extension DependencyGraph {
   /// The order follows direct dependencies only; deferred dependencies and dangling references
   /// do not constrain it. Ties are broken by insertion order: among the nodes whose
   /// dependencies are all placed, the earliest-inserted is always placed next (Kahn's algorithm
-  /// with a min-heap on insertion order). So independent nodes keep their insertion order, and a
-  /// node comes as early as its dependencies allow.
+  /// with a priority queue on insertion order). So independent nodes keep their insertion
+  /// order, and a node comes as early as its dependencies allow.
   ///
   /// ```swift
   /// var graph = DependencyGraph<String>()
@@ -26,14 +26,14 @@ extension DependencyGraph {
   ///   ``defaultCycleLimit``) when they make an order impossible; a self-loop is such a cycle.
   /// - Complexity: O(*n* log *n* + *e* log *d*) for *n* nodes, *e* edges and at most *d* edges
   ///   per node, plus the cycle search when the graph is cyclic.
+  @inlinable
   public func topologicalOrder() throws -> [Node] {
-    let graph = store.compactDigraph(includingDeferred: false)
-    let order = graph.kahnOrder(skippingSelfLoops: false)
-    guard order.count == graph.nodeCount else {
-      let found = cycles(in: graph, limit: Self.defaultCycleLimit)
-      throw CycleError(cycles: found.cycles, isTruncated: found.isTruncated)
+    switch store.topologicalRanks(cycleLimit: Self.defaultCycleLimit) {
+    case .success(let order):
+      return nodes(atRanks: order)
+    case .failure(let cycles):
+      throw CycleError(cycles: closedPaths(cycles.cycles), isTruncated: cycles.isTruncated)
     }
-    return nodes(atRanks: order)
   }
 
   /// Every elementary cycle over direct edges, each a closed path [a, b, ..., a].
@@ -44,6 +44,7 @@ extension DependencyGraph {
   /// - Returns: At most ``defaultCycleLimit`` cycles, in the order of ``cycles(limit:)``.
   /// - Complexity: O((*n* + *e*)(*c* + 1)) for *n* nodes, *e* edges and *c* cycles returned,
   ///   and a single linear pass on an acyclic graph.
+  @inlinable
   public func cycles() -> [[Node]] {
     cycles(limit: Self.defaultCycleLimit).cycles
   }
@@ -72,18 +73,21 @@ extension DependencyGraph {
   ///   `isTruncated` still tells whether the graph has a cycle.
   /// - Returns: The cycles found and whether the graph has more.
   /// - Complexity: O((*n* + *e*)(*c* + 1)) for *n* nodes, *e* edges and *c* cycles returned.
+  @inlinable
   public func cycles(limit: Int) -> CycleSearchResult {
-    cycles(in: store.compactDigraph(includingDeferred: false), limit: limit)
+    let found = store.cycleRanks(limit: limit)
+    return CycleSearchResult(cycles: closedPaths(found.cycles), isTruncated: found.isTruncated)
   }
 
   /// The strongly connected components of the direct edges.
   ///
   /// Two nodes are in one component when each depends on the other, directly or through other
   /// nodes; every node is in exactly one component, on its own when it is on no cycle. Members
-  /// are in insertion order. Components are in dependency order: each comes after every
-  /// component it depends on, ties broken like ``topologicalOrder()`` by the earliest-inserted
-  /// member. On an acyclic graph the components are the nodes of ``topologicalOrder()``, one by
-  /// one.
+  /// are in insertion order. Components come in dependency order, each after every component
+  /// it depends on: they are listed in the order in which a depth-first search completes them
+  /// (Tarjan's algorithm), starting from each unvisited node in insertion order and following
+  /// dependencies in insertion order, a component being complete once the search has finished
+  /// every node it reaches. Deferred edges and dangling references are ignored.
   ///
   /// ```swift
   /// var graph = DependencyGraph<String>()
@@ -94,32 +98,35 @@ extension DependencyGraph {
   /// ```
   ///
   /// - Returns: The components, each non-empty.
-  /// - Complexity: O(*n* log *n* + *e* log *d*) for *n* nodes, *e* edges and at most *d* edges
-  ///   per node.
+  /// - Complexity: O(*n* + *e* log *d*) for *n* nodes, *e* edges and at most *d* edges per
+  ///   node.
+  @inlinable
   public func stronglyConnectedComponents() -> [[Node]] {
-    let graph = store.compactDigraph(includingDeferred: false)
-    let ordered = graph.orderedComponents()
-    if ordered.members.count == ordered.offsets.count - 1 {
-      return ordered.members.map { [nodes[Int($0)]] }
+    let ordered = store.componentRanks()
+    let count = ordered.offsets.count - 1
+    return [[Node]](unsafeUninitializedCapacity: count) { components, initialized in
+      var component = 0
+      while component < count {
+        let start = Int(ordered.offsets[component])
+        let end = Int(ordered.offsets[component + 1])
+        components.initializeElement(
+          at: component,
+          to: end - start == 1
+            ? [addedNodes[Int(ordered.members[start])]]
+            : nodes(atRanks: ordered.members[start..<end]))
+        component += 1
+      }
+      initialized = count
     }
-    var components: [[Node]] = []
-    components.reserveCapacity(ordered.offsets.count - 1)
-    for component in 0..<(ordered.offsets.count - 1) {
-      let start = Int(ordered.offsets[component])
-      let end = Int(ordered.offsets[component + 1])
-      components.append(nodes(atRanks: ordered.members[start..<end]))
-    }
-    return components
   }
 
-  /// The cycles of a compact graph over ranks, closed and mapped to nodes.
-  private func cycles(in graph: CompactDigraph, limit: Int) -> CycleSearchResult {
-    let found = graph.elementaryCycles(limit: limit)
-    let cycles = found.cycles.map { cycle in
+  /// Cycles of ranks as closed paths of nodes: `[a, b]` becomes `[a, b, a]`.
+  @inlinable
+  func closedPaths(_ cycles: [[Int32]]) -> [[Node]] {
+    cycles.map { cycle in
       var path = nodes(atRanks: cycle)
-      path.append(nodes[Int(cycle[0])])
+      path.append(addedNodes[Int(cycle[0])])
       return path
     }
-    return CycleSearchResult(cycles: cycles, isTruncated: found.isTruncated)
   }
 }

@@ -38,16 +38,22 @@ public struct DependencyGraph<Node: Hashable & Sendable>: Sendable {
   ///
   /// A dependency on a value that was never added as a node does not appear here; it is a
   /// dangling reference, listed by ``danglingReferences``.
-  public private(set) var nodes: [Node] = []
+  public var nodes: [Node] { addedNodes }
 
-  /// Every value mentioned as a node or a dependency, indexed by slot.
-  private(set) var mentionedValues: [Node] = []
+  // Interning is the one generic step, so the few members it uses are inlinable: a client
+  // specializes them for its node type, and hashing runs without generic dispatch.
+
+  /// The nodes in insertion order; a node's position is its *rank*.
+  @usableFromInline var addedNodes: [Node] = []
+
+  /// Every value mentioned as a node or a dependency, indexed by *slot*.
+  @usableFromInline var mentionedValues: [Node] = []
 
   /// The slot of every mentioned value.
-  private(set) var slotOfValue: [Node: Int32] = [:]
+  @usableFromInline var slotOfValue: [Node: Int32] = [:]
 
   /// The nodes and edges as integers.
-  private(set) var store = EdgeStore()
+  @usableFromInline var store = EdgeStore()
 
   /// Creates an empty graph.
   public init() {}
@@ -71,14 +77,15 @@ public struct DependencyGraph<Node: Hashable & Sendable>: Sendable {
   ///   - deferredDependencies: Nodes that `node` reaches only later, such as through a provider
   ///     closure.
   /// - Complexity: O(*d*) on average for *d* dependencies.
+  @inlinable
   public mutating func addNode(
     _ node: Node, dependencies: [Node] = [], deferredDependencies: [Node] = []
   ) {
     let slot = slot(for: node)
-    var rank = store.rankOfSlot[Int(slot)]
+    var rank = store.rank(ofSlot: slot)
     if rank < 0 {
       rank = store.addNode(slot: slot)
-      nodes.append(node)
+      addedNodes.append(node)
     }
     for dependency in dependencies {
       store.addEdge(from: rank, to: self.slot(for: dependency), isDeferred: false)
@@ -94,6 +101,7 @@ public struct DependencyGraph<Node: Hashable & Sendable>: Sendable {
   /// - Returns: `true` if `node` is in ``nodes``; `false` for a value that was never added, even
   ///   when other nodes depend on it.
   /// - Complexity: O(1) on average.
+  @inlinable
   public func contains(_ node: Node) -> Bool {
     rank(of: node) != nil
   }
@@ -106,14 +114,20 @@ public struct DependencyGraph<Node: Hashable & Sendable>: Sendable {
   ///
   /// - Complexity: O(*n* + *e* log *d*) for *n* nodes, *e* edges and at most *d* edges per node.
   public var edges: [Edge] {
-    let graphs = store.nodeEdgeGraphs()
-    var result: [Edge] = []
-    result.reserveCapacity(graphs.all.edgeCount)
-    EdgeStore.forEachNodeEdge(all: graphs.all, direct: graphs.direct) { from, to, isDeferred in
-      result.append(
-        Edge(dependent: nodes[Int(from)], dependency: nodes[Int(to)], isDeferred: isDeferred))
+    let list = store.nodeEdgeList()
+    let count = list.from.count
+    return [Edge](unsafeUninitializedCapacity: count) { result, initialized in
+      var index = 0
+      while index < count {
+        result.initializeElement(
+          at: index,
+          to: Edge(
+            dependent: nodes[Int(list.from[index])], dependency: nodes[Int(list.to[index])],
+            isDeferred: list.isDeferred[index]))
+        index += 1
+      }
+      initialized = count
     }
-    return result
   }
 
   /// Every dependency on a value that was never added as a node.
@@ -131,25 +145,37 @@ public struct DependencyGraph<Node: Hashable & Sendable>: Sendable {
   ///
   /// - Complexity: O(*e* + *k* log *k*) for *e* edges and *k* dangling references.
   public var danglingReferences: [DanglingReference] {
-    store.danglingEdges().map { reference in
-      DanglingReference(
-        dependent: nodes[Int(reference.rank)], missingNode: mentionedValues[Int(reference.slot)],
-        isDeferred: reference.isDeferred)
+    let references = store.danglingEdges()
+    let count = references.count
+    return [DanglingReference](unsafeUninitializedCapacity: count) { result, initialized in
+      var index = 0
+      while index < count {
+        let reference = references[index]
+        result.initializeElement(
+          at: index,
+          to: DanglingReference(
+            dependent: nodes[Int(reference.rank)],
+            missingNode: mentionedValues[Int(reference.slot)], isDeferred: reference.isDeferred))
+        index += 1
+      }
+      initialized = count
     }
   }
 
   /// The rank of a node: its position in `nodes`, or `nil` when it is not a node.
+  @inlinable
   func rank(of node: Node) -> Int32? {
     guard let slot = slotOfValue[node] else { return nil }
-    let rank = store.rankOfSlot[Int(slot)]
+    let rank = store.rank(ofSlot: slot)
     return rank >= 0 ? rank : nil
   }
 
   /// The nodes at the given ranks.
+  @inlinable
   func nodes(atRanks ranks: ArraySlice<Int32>) -> [Node] {
     let count = ranks.count
     return ranks.withUnsafeBufferPointer { ranks in
-      nodes.withUnsafeBufferPointer { nodes in
+      addedNodes.withUnsafeBufferPointer { nodes in
         [Node](unsafeUninitializedCapacity: count) { result, initialized in
           var index = 0
           while index < count {
@@ -163,12 +189,14 @@ public struct DependencyGraph<Node: Hashable & Sendable>: Sendable {
   }
 
   /// The nodes at the given ranks.
+  @inlinable
   func nodes(atRanks ranks: [Int32]) -> [Node] {
     nodes(atRanks: ranks[...])
   }
 
   /// The slot of a value, giving it a new slot when it is mentioned for the first time.
-  private mutating func slot(for value: Node) -> Int32 {
+  @inlinable
+  mutating func slot(for value: Node) -> Int32 {
     let newSlot = Int32(truncatingIfNeeded: mentionedValues.count)
     let slot = Self.assign(&slotOfValue[value, default: -1], ifUnset: newSlot)
     if slot == newSlot {
@@ -179,7 +207,8 @@ public struct DependencyGraph<Node: Hashable & Sendable>: Sendable {
   }
 
   /// Sets a slot that is still -1, in place, so that interning hashes the value once.
-  private static func assign(_ slot: inout Int32, ifUnset newSlot: Int32) -> Int32 {
+  @inlinable
+  static func assign(_ slot: inout Int32, ifUnset newSlot: Int32) -> Int32 {
     if slot < 0 { slot = newSlot }
     return slot
   }

@@ -20,7 +20,7 @@ final class CycleSearch {
   /// The members of each pending component, ascending, keyed by its smallest member.
   private var pendingMembers: [Int32: [Int32]] = [:]
   /// The smallest members of the pending components.
-  private var pendingStarts: MinHeap
+  private var pendingStarts: ReadySet
   /// Johnson's blocked flags: 1 when blocked.
   private let blocked: UnsafeMutableBufferPointer<Int32>
   /// Johnson's `B` lists as linked lists in a pool: the head entry for each node, or -1.
@@ -58,7 +58,7 @@ final class CycleSearch {
     path = .allocate(count: count, repeating: 0)
     foundCycle = .allocate(count: count, repeating: 0)
     components = ComponentSearch(nodeCount: count)
-    pendingStarts = MinHeap(capacity: count)
+    pendingStarts = ReadySet(capacity: count)
     hasSelfLoop = .allocate(count: count, repeating: 0)
     graph.offsets.withUnsafeBufferPointer { offsets in
       graph.targets.withUnsafeBufferPointer { targets in

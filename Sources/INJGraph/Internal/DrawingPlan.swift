@@ -42,22 +42,22 @@ struct DrawingPlan {
       }
       var rank = 0
       while rank < count {
-        isOnCycle[rank] =
-          sizes[Int(componentOf[rank])] > 1
-          || graphs.direct.hasSelfLoop(Int32(truncatingIfNeeded: rank))
+        isOnCycle[rank] = sizes[Int(componentOf[rank])] > 1
         rank += 1
       }
     }
-    self.isOnCycle = isOnCycle
 
     var lines: [Line] = []
     lines.reserveCapacity(graphs.all.edgeCount)
     EdgeStore.forEachNodeEdge(all: graphs.all, direct: graphs.direct) { from, to, isDeferred in
       let onCycle =
         highlightsCycles && !isDeferred && componentOf[Int(from)] == componentOf[Int(to)]
+      // A direct self-loop puts its node on a cycle of its own.
+      if onCycle && from == to { isOnCycle[Int(from)] = true }
       lines.append(
         Line(from: from, to: to, toMissing: false, isDeferred: isDeferred, isOnCycle: onCycle))
     }
+    self.isOnCycle = isOnCycle
     if showsDanglingReferences {
       var missingIndex: [Int32: Int32] = [:]
       for reference in store.danglingEdges() {

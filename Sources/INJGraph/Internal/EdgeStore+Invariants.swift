@@ -13,11 +13,14 @@ extension EdgeStore {
     precondition(
       [edgeTarget.count, edgeIsDeferred.count, previousOutgoing.count, previousIncoming.count]
         .allSatisfy { $0 == edgeCount }, "edge arrays of one length")
+    precondition(edgeTargetRank.count == edgeCount, "a target rank per edge")
     for edge in 0..<edgeCount {
       precondition(
         edgeSource[edge] >= 0 && Int(edgeSource[edge]) < nodeCount, "edge \(edge) source")
       precondition(
         edgeTarget[edge] >= 0 && Int(edgeTarget[edge]) < slotCount, "edge \(edge) target")
+      precondition(
+        edgeTargetRank[edge] == rankOfSlot[Int(edgeTarget[edge])], "edge \(edge) target rank")
     }
 
     var seenOutgoing = [Bool](repeating: false, count: edgeCount)

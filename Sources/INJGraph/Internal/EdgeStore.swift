@@ -10,6 +10,7 @@
 /// outgoing edges and each slot's incoming edges are linked lists threaded through the edge
 /// arrays, so adding an edge costs O(1) and a node's edges are found without a scan.
 /// Duplicates are collapsed when edges are read.
+@usableFromInline
 struct EdgeStore: Sendable {
   /// The rank of each slot, or -1 while the slot's value is not a node.
   private(set) var rankOfSlot: [Int32] = []
@@ -19,6 +20,9 @@ struct EdgeStore: Sendable {
   private(set) var edgeSource: [Int32] = []
   /// The dependency of each edge, as a slot.
   private(set) var edgeTarget: [Int32] = []
+  /// The dependency of each edge as a rank, or -1 while it is a missing node; kept up to date
+  /// so that reading the edges needs no lookup per edge.
+  private(set) var edgeTargetRank: [Int32] = []
   /// Whether each edge is deferred.
   private(set) var edgeIsDeferred: [Bool] = []
   /// The last edge added from each rank, or -1.
@@ -39,7 +43,18 @@ struct EdgeStore: Sendable {
   /// The number of stored edges, duplicates included.
   var storedEdgeCount: Int { edgeSource.count }
 
+  /// Creates an empty store.
+  @usableFromInline
+  init() {}
+
+  /// The rank of a slot, or -1 while its value is not a node.
+  @usableFromInline
+  func rank(ofSlot slot: Int32) -> Int32 {
+    rankOfSlot[Int(slot)]
+  }
+
   /// Adds a slot for a newly mentioned value.
+  @usableFromInline
   mutating func addSlot() {
     precondition(rankOfSlot.count < Int(Int32.max), "too many values in one graph")
     rankOfSlot.append(-1)
@@ -49,20 +64,29 @@ struct EdgeStore: Sendable {
   /// Gives a slot the next rank, making its value a node.
   ///
   /// - Returns: The new rank.
+  @usableFromInline
   mutating func addNode(slot: Int32) -> Int32 {
     let rank = Int32(truncatingIfNeeded: slotOfRank.count)
     rankOfSlot[Int(slot)] = rank
     slotOfRank.append(slot)
     lastOutgoing.append(-1)
+    // Dangling references to the value become edges to the new node.
+    var edge = lastIncoming[Int(slot)]
+    while edge >= 0 {
+      edgeTargetRank[Int(edge)] = rank
+      edge = previousIncoming[Int(edge)]
+    }
     return rank
   }
 
   /// Adds an edge from a node to a value.
+  @usableFromInline
   mutating func addEdge(from rank: Int32, to slot: Int32, isDeferred: Bool) {
     precondition(edgeSource.count < Int(Int32.max), "too many edges in one graph")
     let edge = Int32(truncatingIfNeeded: edgeSource.count)
     edgeSource.append(rank)
     edgeTarget.append(slot)
+    edgeTargetRank.append(rankOfSlot[Int(slot)])
     edgeIsDeferred.append(isDeferred)
     previousOutgoing.append(lastOutgoing[Int(rank)])
     lastOutgoing[Int(rank)] = edge
@@ -108,6 +132,24 @@ struct EdgeStore: Sendable {
     }
   }
 
+  /// Every distinct edge between nodes, in the order of ``forEachNodeEdge(all:direct:_:)``, as
+  /// parallel arrays of dependent ranks, dependency ranks and deferred flags.
+  func nodeEdgeList() -> (from: [Int32], to: [Int32], isDeferred: [Bool]) {
+    let graphs = nodeEdgeGraphs()
+    var from: [Int32] = []
+    var to: [Int32] = []
+    var isDeferred: [Bool] = []
+    from.reserveCapacity(graphs.all.edgeCount)
+    to.reserveCapacity(graphs.all.edgeCount)
+    isDeferred.reserveCapacity(graphs.all.edgeCount)
+    Self.forEachNodeEdge(all: graphs.all, direct: graphs.direct) { source, target, deferred in
+      from.append(source)
+      to.append(target)
+      isDeferred.append(deferred)
+    }
+    return (from, to, isDeferred)
+  }
+
   /// Every distinct dangling reference, ordered by dependent rank, then by the slot of the
   /// missing value; a direct reference wins over a deferred one to the same value.
   ///
@@ -120,7 +162,7 @@ struct EdgeStore: Sendable {
     let edgeCount = edgeSource.count
     while edge < edgeCount {
       let slot = edgeTarget[edge]
-      if rankOfSlot[Int(slot)] < 0 {
+      if edgeTargetRank[edge] < 0 {
         let rank = UInt64(UInt32(bitPattern: edgeSource[edge]))
         let bit: UInt64 = edgeIsDeferred[edge] ? 1 : 0
         keys.append(rank << 32 | UInt64(UInt32(bitPattern: slot)) << 1 | bit)
@@ -152,7 +194,7 @@ struct EdgeStore: Sendable {
     var edge = lastOutgoing[Int(rank)]
     while edge >= 0 {
       if includingDeferred || !edgeIsDeferred[Int(edge)] {
-        let targetRank = rankOfSlot[Int(edgeTarget[Int(edge)])]
+        let targetRank = edgeTargetRank[Int(edge)]
         if targetRank >= 0 { ranks.append(targetRank) }
       }
       edge = previousOutgoing[Int(edge)]
@@ -204,7 +246,7 @@ struct EdgeStore: Sendable {
         if followingDependents {
           next = edgeSource[Int(edge)]
         } else {
-          next = rankOfSlot[Int(edgeTarget[Int(edge)])]
+          next = edgeTargetRank[Int(edge)]
         }
         let isFollowed = includingDeferred || !edgeIsDeferred[Int(edge)]
         edge = followingDependents ? previousIncoming[Int(edge)] : previousOutgoing[Int(edge)]
@@ -228,28 +270,65 @@ struct EdgeStore: Sendable {
   func compactDigraph(includingDeferred: Bool) -> CompactDigraph {
     let count = nodeCount
     var offsets = [Int32](repeating: 0, count: count + 1)
-    var targets: [Int32] = []
-    targets.reserveCapacity(edgeSource.count)
-    rankOfSlot.withUnsafeBufferPointer { rankOfSlot in
-      edgeTarget.withUnsafeBufferPointer { edgeTarget in
-        edgeIsDeferred.withUnsafeBufferPointer { edgeIsDeferred in
+    let targets = [Int32](unsafeUninitializedCapacity: edgeSource.count) { targets, written in
+      written = 0
+      offsets.withUnsafeMutableBufferPointer { offsets in
+        lastOutgoing.withUnsafeBufferPointer { lastOutgoing in
           previousOutgoing.withUnsafeBufferPointer { previousOutgoing in
-            for rank in 0..<count {
-              var edge = lastOutgoing[rank]
-              while edge >= 0 {
-                if includingDeferred || !edgeIsDeferred[Int(edge)] {
-                  let target = rankOfSlot[Int(edgeTarget[Int(edge)])]
-                  if target >= 0 { targets.append(target) }
+            edgeTargetRank.withUnsafeBufferPointer { edgeTargetRank in
+              edgeIsDeferred.withUnsafeBufferPointer { edgeIsDeferred in
+                var rank = 0
+                while rank < count {
+                  var edge = Int(lastOutgoing[rank])
+                  while edge >= 0 {
+                    let target = edgeTargetRank[edge]
+                    if target >= 0 && (includingDeferred || !edgeIsDeferred[edge]) {
+                      targets[written] = target
+                      written += 1
+                    }
+                    edge = Int(previousOutgoing[edge])
+                  }
+                  offsets[rank + 1] = Int32(truncatingIfNeeded: written)
+                  rank += 1
                 }
-                edge = previousOutgoing[Int(edge)]
               }
-              offsets[rank + 1] = Int32(truncatingIfNeeded: targets.count)
             }
           }
         }
       }
     }
     return CompactDigraph(nodeCount: count, rowOffsets: offsets, unsortedTargets: targets)
+  }
+
+  // MARK: - Analyses over ranks, for the inlinable shells of `DependencyGraph`
+
+  /// The topological order of the direct edges, or the cycles that prevent one.
+  ///
+  /// - Parameter cycleLimit: The most cycles to report.
+  /// - Returns: The ranks in order, or the cycles (not closed) and whether there are more.
+  @usableFromInline
+  func topologicalRanks(cycleLimit: Int) -> Result<[Int32], CycleRanks> {
+    let graph = compactDigraph(includingDeferred: false)
+    let order = graph.kahnOrder()
+    guard order.count == graph.nodeCount else {
+      let found = graph.elementaryCycles(limit: cycleLimit)
+      return .failure(CycleRanks(cycles: found.cycles, isTruncated: found.isTruncated))
+    }
+    return .success(order)
+  }
+
+  /// The elementary cycles of the direct edges, not closed.
+  @usableFromInline
+  func cycleRanks(limit: Int) -> CycleRanks {
+    let found = compactDigraph(includingDeferred: false).elementaryCycles(limit: limit)
+    return CycleRanks(cycles: found.cycles, isTruncated: found.isTruncated)
+  }
+
+  /// The strongly connected components of the direct edges, in order, as flat arrays:
+  /// component `k` is `members[offsets[k]..<offsets[k + 1]]`.
+  @usableFromInline
+  func componentRanks() -> (members: [Int32], offsets: [Int32]) {
+    compactDigraph(includingDeferred: false).orderedComponents()
   }
 
   // MARK: - Helpers

@@ -151,27 +151,37 @@ struct ReferenceGraph {
     }
   }
 
-  /// The components in the documented order, by repeated scans.
+  /// The components in the documented order: a plain depth-first search (roots and
+  /// dependencies in insertion order) records when each node finishes, and each component
+  /// comes when its last member finishes.
   func stronglyConnectedComponents() -> [[Int]] {
-    let members = componentMembers()
-    var unique: [[Int]] = []
-    for component in members where !unique.contains(component) {
-      unique.append(component)
-    }
-    var placed = [Bool](repeating: false, count: nodes.count)
-    var result: [[Int]] = []
-    while result.count < unique.count {
-      let ready = unique.filter { component in
-        !placed[component[0]]
-          && component.allSatisfy { member in
-            nodes.indices.allSatisfy { !direct[member][$0] || component.contains($0) || placed[$0] }
+    var finished: [Int] = []
+    var visited = [Bool](repeating: false, count: nodes.count)
+    for root in nodes.indices where !visited[root] {
+      visited[root] = true
+      // Each frame: a node and the next dependency to look at.
+      var stack: [(node: Int, next: Int)] = [(root, 0)]
+      while let (node, next) = stack.last {
+        if let dependency = (next..<nodes.count).first(where: { direct[node][$0] }) {
+          stack[stack.count - 1].next = dependency + 1
+          if !visited[dependency] {
+            visited[dependency] = true
+            stack.append((dependency, 0))
           }
+        } else {
+          stack.removeLast()
+          finished.append(node)
+        }
       }
-      let next = ready.min { $0[0] < $1[0] }!
-      for member in next { placed[member] = true }
-      result.append(next.map { nodes[$0] })
     }
-    return result
+    var components: [[Int]] = []
+    for component in componentMembers() where !components.contains(component) {
+      components.append(component)
+    }
+    let finish = { (node: Int) in finished.firstIndex(of: node)! }
+    return components.sorted { first, second in
+      first.map(finish).max()! < second.map(finish).max()!
+    }.map { $0.map { nodes[$0] } }
   }
 
   /// The depth of each rank: longest chain of direct edges between components.
