@@ -26,7 +26,11 @@ let package = Package(
     // The runner: a small harness, one file per scenario group, and a thin main.
     .executableTarget(
       name: "inj-bench",
-      dependencies: [.product(name: "INJGraph", package: "Injineer")],
+      dependencies: [
+        .product(name: "INJGraph", package: "Injineer"),
+        .product(name: "INJReflection", package: "Injineer"),
+        .product(name: "INJContainer", package: "Injineer"),
+      ],
       swiftSettings: swiftSettings
     )
   ],

@@ -56,151 +56,152 @@ extension Container {
 }
 
 /// One run of the checks over a snapshot of a container's registrations.
+///
+/// It reads the registry's ``ValidationIndex``: flat arrays indexed by entry and
+/// by slot id, so a check costs a few array reads per registration and
+/// dependency, whatever the size of the container. Registration objects are
+/// visited only to describe a problem.
 private struct Validation {
   let container: Container
   let registry: Registry
   let slots: [NameSlot]
-  let effectiveRegistrations: [Registration]
+  let index: ValidationIndex
+  /// Whether each entry's dependencies count: every registration, except those of
+  /// a name an override replaces, and the override in effect for each name.
+  let isEffective: [Bool]
+  /// How many registrations each slot's name has here (an override counts as one).
+  let registrationCounts: [Int32]
+  /// The entry of each slot's name, when the name has exactly one.
+  let entryOfSlot: [Int32]
+  /// Whether each slot's name resolves to something here: registered, or a provider
+  /// closure derived from a registered name.
+  let isVisibleHere: [Bool]
   var problems: [ValidationProblem] = []
   var warnings: [ValidationWarning] = []
   private var candidates: [String]?
   private var injectNames: [ObjectIdentifier: [String]] = [:]
+  private var lastInjectNames: (type: ObjectIdentifier, names: [String])?
 
   init(container: Container, registry: Registry, slots: [NameSlot]) {
     self.container = container
     self.registry = registry
     self.slots = slots
-    effectiveRegistrations = Self.effective(in: registry, names: container.names)
+    index = registry.index
+    var counts = [Int32](repeating: 0, count: slots.count)
+    var entryOfSlot = [Int32](repeating: -1, count: slots.count)
+    var effective = [Bool](repeating: true, count: index.count)
+    for entry in 0..<index.count {
+      let id = Int(index.slotIDs[entry])
+      if index.flags[entry].contains(.override) {
+        effective[entry] = registry.overrides[Int32(id)] === index.entries[entry]
+      } else if registry.overrides[Int32(id)] != nil {
+        effective[entry] = false
+      } else {
+        counts[id] += 1
+      }
+      if effective[entry] {
+        entryOfSlot[id] = Int32(entry)
+      }
+    }
+    var visible = counts.map { $0 > 0 }
+    for id in registry.overrides.keys {
+      counts[Int(id)] = 1
+      visible[Int(id)] = true
+    }
+    for id in registry.derived.keys {
+      visible[Int(id)] = true
+    }
+    registrationCounts = counts
+    self.entryOfSlot = entryOfSlot
+    isVisibleHere = visible
+    isEffective = effective
   }
 
   mutating func run() -> ValidationReport {
     checkNames()
-    checkDependencies()
-    let truncated = checkCycles()
-    checkWarnings()
+    let truncated = checkDependencies()
+    checkInjectedProperties()
     return ValidationReport(
       problems: problems, warnings: warnings, isCycleListTruncated: truncated)
   }
 
-  /// The registrations of a slot's name made in this container.
-  private func own(_ slot: NameSlot) -> [Registration] {
-    if let override = registry.overrides[slot.id] {
+  /// The registrations of a slot's name made here.
+  private func own(_ id: Int32) -> [Registration] {
+    if let override = registry.overrides[id] {
       return [override]
     }
-    return registry.byName[slot.id] ?? []
+    return registry.byName[id] ?? []
   }
 
-  /// The registrations whose dependencies count: every one made, except those of a
-  /// name that an override replaces, then the overrides.
-  private static func effective(in registry: Registry, names: NameTable) -> [Registration] {
-    guard !registry.overrides.isEmpty else { return registry.registrations }
-    return registry.registrations.filter { registration in
-      guard let slot = names.slot(named: registration.name, hash: registration.name.hashValue)
-      else { return true }
-      return registry.overrides[slot.takeUnretainedValue().id] == nil
-    } + registry.overrides.values.sorted { $0.name < $1.name }
+  /// The slot id of a name, if the container knows it.
+  private func slotID(of name: String) -> Int32? {
+    container.names.slot(named: name, hash: name.hashValue)?._withUnsafeGuaranteedRef(\.id)
   }
 
-  /// The one valid provider or instance a slot resolves to in this container.
-  private func single(_ slot: NameSlot) -> Registration? {
-    let registrations = own(slot)
-    guard registrations.count == 1, registrations[0].role != .invalid else { return nil }
-    return registrations[0]
-  }
+  // MARK: Names
 
-  // MARK: Problems
-
+  /// Blank names, duplicates, provider-closure collisions and conflicting scopes.
   private mutating func checkNames() {
-    var reportedNames = Set<Int32>()
-    for registration in registry.registrations {
-      if registration.name.isBlank {
+    var reported = [Bool](repeating: false, count: slots.count)
+    var conflicting: [ValidationProblem] = []
+    for entry in 0..<index.count where !index.flags[entry].contains(.override) {
+      let registration = index.entries[entry]
+      if case .conflictingScopes(let options) = registration.invalidReason {
+        conflicting.append(
+          .conflictingScopes(registration.name, site: registration.site, options: options))
+      }
+      if index.flags[entry].contains(.blankName) {
         problems.append(.blankName(registration.name, site: registration.site))
         continue
       }
-      guard
-        let slot = container.names.slot(
-          named: registration.name, hash: registration.name.hashValue)?.takeUnretainedValue(),
-        reportedNames.insert(slot.id).inserted
-      else { continue }
-      let registrations = own(slot)
-      if registrations.count > 1 {
-        problems.append(.duplicateName(registration.name, sites: registrations.map(\.site)))
+      let id = Int(index.slotIDs[entry])
+      guard !reported[id] else { continue }
+      reported[id] = true
+      if registrationCounts[id] > 1 {
+        problems.append(.duplicateName(registration.name, sites: own(Int32(id)).map(\.site)))
       }
-      if let baseName = Container.baseName(ofProviderClosure: registration.name),
-        let base = container.names.slot(named: baseName, hash: baseName.hashValue)?
-          .takeUnretainedValue(),
-        let baseRegistration = own(base).first
+      if index.flags[entry].contains(.providerClosureName),
+        let baseName = Container.baseName(ofProviderClosure: registration.name),
+        let base = slotID(of: baseName), let baseRegistration = own(base).first
       {
         problems.append(
           .nameCollision(
-            registration.name, site: registrations[0].site, baseName: baseName,
+            registration.name, site: registration.site, baseName: baseName,
             baseSite: baseRegistration.site))
       }
     }
-    for registration in registry.registrations {
-      if case .conflictingScopes(let options) = registration.invalidReason {
-        problems.append(
-          .conflictingScopes(registration.name, site: registration.site, options: options))
-      }
-    }
+    problems += conflicting
   }
 
-  private mutating func checkDependencies() {
+  // MARK: Dependencies
+
+  /// Blank and missing dependencies, every elementary cycle of direct dependencies
+  /// between this container's names, and captive dependencies, in one pass;
+  /// returns whether the list of cycles was cut at the limit.
+  private mutating func checkDependencies() -> Bool {
     var missing: [ValidationProblem] = []
-    for registration in effectiveRegistrations where registration.isProvider {
-      var reported = Set<Int32>()
-      var blankReported = false
-      for slot in registration.dependencySlots where !isVisible(slot) {
-        if slot.name.isBlank {
-          if !blankReported {
-            problems.append(
-              .blankDependency(requiredBy: registration.name, site: registration.site))
-            blankReported = true
-          }
-        } else if reported.insert(slot.id).inserted {
-          missing.append(
-            .missingDependency(
-              MissingDependency(
-                name: slot.name, requiredBy: registration.name,
-                suggestion: suggestion(for: slot.name), site: registration.site)))
+    var sources: [Int32] = []
+    var targets: [Int32] = []
+    sources.reserveCapacity(index.dependencyIDs.count)
+    targets.reserveCapacity(index.dependencyIDs.count)
+    for entry in 0..<index.count
+    where isEffective[entry] && index.flags[entry].contains(.provider) {
+      let source = index.slotIDs[entry]
+      var reported: [Int32] = []
+      for id in index.dependencies(of: entry) {
+        if registrationCounts[Int(id)] > 0 {
+          sources.append(source)
+          targets.append(id)
+        } else if !isVisibleHere[Int(id)], !reported.contains(id) {
+          reported.append(id)
+          missingOrBlank(id, of: entry, into: &missing)
         }
+      }
+      if index.flags[entry].contains(.shared) {
+        checkCaptives(of: entry)
       }
     }
     problems += missing
-  }
-
-  /// Whether a dependency resolves to anything: a registration here, a provider
-  /// closure derived here, or a name of an ancestor.
-  private func isVisible(_ slot: NameSlot) -> Bool {
-    if registry.isRegistered(slot.id) || registry.derived[slot.id] != nil {
-      return true
-    }
-    return container.parent?.lookup(slot.name, hash: slot.hash) != nil
-  }
-
-  private mutating func suggestion(for name: String) -> String? {
-    if candidates == nil {
-      candidates =
-        (container.parent?.suggestionCandidates() ?? []) + registry.visibleNames
-    }
-    return Suggestion.closest(to: name, among: candidates ?? [])
-  }
-
-  /// Lists every elementary cycle of direct dependencies between this container's
-  /// names; returns whether the list was cut at the limit.
-  private mutating func checkCycles() -> Bool {
-    var sources: [Int32] = []
-    var targets: [Int32] = []
-    for registration in effectiveRegistrations where registration.isProvider {
-      guard
-        let source = container.names.slot(
-          named: registration.name, hash: registration.name.hashValue)?.takeUnretainedValue()
-      else { continue }
-      for slot in registration.dependencySlots where registry.isRegistered(slot.id) {
-        sources.append(source.id)
-        targets.append(slot.id)
-      }
-    }
     guard !sources.isEmpty else { return false }
     let graph = CompactDigraph(nodeCount: slots.count, edgeSources: sources, edgeTargets: targets)
     let (found, truncated) = graph.elementaryCycles(limit: Container.cycleReportLimit)
@@ -214,43 +215,95 @@ private struct Validation {
     return truncated
   }
 
+  /// Reports a dependency that resolves to nothing here, unless an ancestor has it:
+  /// a blank name (at once, once per provider) or a missing one (later, with the
+  /// other missing names).
+  private mutating func missingOrBlank(
+    _ id: Int32, of entry: Int, into missing: inout [ValidationProblem]
+  ) {
+    let slot = slots[Int(id)]
+    guard container.parent?.lookup(slot.name, hash: slot.hash) == nil else { return }
+    let registration = index.entries[entry]
+    if slot.isBlank {
+      let blank = ValidationProblem.blankDependency(
+        requiredBy: registration.name, site: registration.site)
+      if !problems.contains(blank) {
+        problems.append(blank)
+      }
+    } else {
+      missing.append(
+        .missingDependency(
+          MissingDependency(
+            name: slot.name, requiredBy: registration.name,
+            suggestion: suggestion(for: slot.name), site: registration.site)))
+    }
+  }
+
+  private mutating func suggestion(for name: String) -> String? {
+    if candidates == nil {
+      candidates =
+        (container.parent?.suggestionCandidates() ?? []) + registry.visibleNames
+    }
+    return Suggestion.closest(to: name, among: candidates ?? [])
+  }
+
   // MARK: Warnings
 
-  private mutating func checkWarnings() {
-    for registration in effectiveRegistrations {
-      guard registration.role == .provider else { continue }
-      if registration.scope.isShared {
-        for slot in registration.dependencySlots {
-          let dependency =
-            single(slot)
-            ?? container.parent?.lookup(slot.name, hash: slot.hash)?.takeUnretainedValue()
-          guard let dependency, dependency.role == .provider, !dependency.scope.isShared
-          else { continue }
-          warnings.append(
-            .captiveDependency(
-              name: registration.name, site: registration.site, scope: registration.scope.name,
-              dependency: dependency.name, dependencyScope: dependency.scope.name))
-        }
+  /// Warns when a shared provider depends directly on a shorter-lived one.
+  private mutating func checkCaptives(of entry: Int) {
+    let registration = index.entries[entry]
+    guard registration.role == .provider else { return }
+    for slot in registration.dependencySlots {
+      let dependency: Registration?
+      if registrationCounts[Int(slot.id)] == 1, entryOfSlot[Int(slot.id)] >= 0 {
+        dependency = index.entries[Int(entryOfSlot[Int(slot.id)])]
+      } else if registrationCounts[Int(slot.id)] == 0 {
+        dependency = container.parent?.lookup(slot.name, hash: slot.hash)?.takeUnretainedValue()
+      } else {
+        dependency = nil
       }
-      if !registration.options.contains(.manualInit) {
-        for property in injectPropertyNames(of: registration.productType)
-        where !registration.dependencies.contains(property) {
-          warnings.append(
-            .unlistedInjectProperty(
-              provider: registration.name, site: registration.site,
-              type: String(describing: registration.productType), property: property))
-        }
+      guard let dependency, dependency.role == .provider, !dependency.scope.isShared else {
+        continue
+      }
+      warnings.append(
+        .captiveDependency(
+          name: registration.name, site: registration.site, scope: registration.scope.name,
+          dependency: dependency.name, dependencyScope: dependency.scope.name))
+    }
+  }
+
+  /// Warns about `@Inject` properties a provider never fills, where the platform can
+  /// list them from the product type.
+  private mutating func checkInjectedProperties() {
+    for entry in 0..<index.count where isEffective[entry] {
+      let flags = index.flags[entry]
+      guard flags.contains(.provider), !flags.contains(.manualInit) else { continue }
+      let properties = injectPropertyNames(of: index.productTypes[entry])
+      guard !properties.isEmpty else { continue }
+      let registration = index.entries[entry]
+      guard registration.role == .provider else { continue }
+      for property in properties where !registration.dependencies.contains(property) {
+        warnings.append(
+          .unlistedInjectProperty(
+            provider: registration.name, site: registration.site,
+            type: String(describing: registration.productType), property: property))
       }
     }
   }
 
   private mutating func injectPropertyNames(of type: Any.Type) -> [String] {
     let key = ObjectIdentifier(type)
-    if let names = injectNames[key] {
-      return names
+    if let last = lastInjectNames, last.type == key {
+      return last.names
     }
-    let names = type is AnyClass ? PropertyInjector.injectPropertyNames(of: type) ?? [] : []
-    injectNames[key] = names
+    let names: [String]
+    if let known = injectNames[key] {
+      names = known
+    } else {
+      names = type is AnyClass ? PropertyInjector.injectPropertyNames(of: type) ?? [] : []
+      injectNames[key] = names
+    }
+    lastInjectNames = (key, names)
     return names
   }
 }

@@ -4,5 +4,7 @@
 //     swift run -c release --package-path Benchmarks inj-bench --help
 
 BenchmarkCommand.main(groups: [
-  GraphScenarios.benchmarks
+  ContainerScenarios.benchmarks,
+  InjectionScenarios.benchmarks,
+  GraphScenarios.benchmarks,
 ])

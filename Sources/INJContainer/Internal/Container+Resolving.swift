@@ -6,16 +6,32 @@ extension Container {
   /// Lock-free.
   @inline(__always)
   func lookup(_ name: String, hash: Int) -> Unmanaged<Registration>? {
-    var container = self
-    while true {
-      if let slot = container.names.slot(named: name, hash: hash),
-        let registration = slot._withUnsafeGuaranteedRef({ $0.registration })
-      {
-        return registration
-      }
-      guard let parent = container.parent else { return nil }
-      container = parent
+    if let registration = lookupHere(name, hash: hash) {
+      return registration
     }
+    // Walk the ancestors unretained: each keeps its parent alive, and threads
+    // resolving at once must not all write the reference counts of shared objects.
+    var ancestor = parent.map { Unmanaged.passUnretained($0) }
+    while let current = ancestor {
+      let (found, next) = current._withUnsafeGuaranteedRef { container in
+        (
+          container.lookupHere(name, hash: hash),
+          container.parent.map { Unmanaged.passUnretained($0) }
+        )
+      }
+      if let found {
+        return found
+      }
+      ancestor = next
+    }
+    return nil
+  }
+
+  /// The registration a name resolves to in this container alone. Lock-free.
+  @inline(__always)
+  private func lookupHere(_ name: String, hash: Int) -> Unmanaged<Registration>? {
+    guard let slot = names.slot(named: name, hash: hash) else { return nil }
+    return slot._withUnsafeGuaranteedRef { $0.registration }
   }
 
   /// Resolves a name requested from outside (or from a creator calling back).

@@ -10,6 +10,8 @@ final class NameSlot: Sendable {
   let hash: Int
   /// The slot's index in its container, in order of first mention.
   let id: Int32
+  /// Whether the name is empty or only white space.
+  let isBlank: Bool
   /// The registration that resolving this name uses now, if any. The container
   /// keeps every registration alive for its own lifetime, so the pointer stays
   /// valid while the container lives.
@@ -19,6 +21,7 @@ final class NameSlot: Sendable {
     self.name = name
     self.hash = hash
     self.id = id
+    isBlank = name.isBlank
   }
 
   /// The registration in effect, without retaining it.

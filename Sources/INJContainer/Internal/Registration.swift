@@ -42,6 +42,8 @@ final class Registration: @unchecked Sendable {
   }
 
   let name: String
+  /// The id of the name's slot in the owner's table.
+  let slotID: Int32
   let site: RegistrationSite
   let role: Role
   /// The container the registration belongs to: its dependencies are looked up
@@ -60,6 +62,10 @@ final class Registration: @unchecked Sendable {
   let isProvider: Bool
   @usableFromInline let dependencies: [String]
   let dependencySlots: [NameSlot]
+  /// The ids of `dependencySlots`, for checks that only need identities.
+  let dependencySlotIDs: [Int32]
+  /// Whether the name is empty or only white space.
+  let hasBlankName: Bool
   let options: ProviderOptions
   let scope: Scope
   let isMainActor: Bool
@@ -93,6 +99,9 @@ final class Registration: @unchecked Sendable {
     makeValue: ((ResolvedValues) throws -> Any)? = nil, productType: Any.Type = Any.self
   ) {
     self.name = name
+    // Registrations are made with the owner's registry lock held, as interning
+    // requires.
+    slotID = owner.names.internSlot(named: name).id
     self.site = site
     self.role = role
     self.owner = owner
@@ -102,6 +111,8 @@ final class Registration: @unchecked Sendable {
     self.isProvider = isProvider
     self.dependencies = dependencies
     self.dependencySlots = dependencySlots
+    dependencySlotIDs = dependencySlots.map(\.id)
+    hasBlankName = name.isBlank
     self.options = options
     scope =
       options.contains(.singleton)

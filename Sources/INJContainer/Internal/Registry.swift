@@ -13,6 +13,8 @@ struct Registry {
   /// Registrations that replace whatever else a name has, by slot id (see
   /// `Container.override`); earlier overrides stay alive in `synthesized`.
   var overrides: [Int32: Registration] = [:]
+  /// Every registration and override, flattened for checks.
+  var index = ValidationIndex()
 
   /// Whether a name has a registration (or an override) made by the app.
   func isRegistered(_ slotID: Int32) -> Bool {
@@ -45,7 +47,8 @@ extension Container {
     _ registration: Registration, in registry: inout Registry, asOverride: Bool = false
   ) {
     let name = registration.name
-    let slot = names.internSlot(named: name)
+    let slot = names.slots[Int(registration.slotID)]
+    registry.index.append(registration, isOverride: asOverride)
     if asOverride {
       if let replaced = registry.overrides[slot.id] {
         registry.synthesized.append(replaced)
