@@ -23,6 +23,7 @@ extension Container {
   ///   - fileID: The registering file, for reports; leave the default.
   ///   - line: The registering line, for reports; leave the default.
   ///   - creator: Makes the product from the resolved dependencies.
+  @inlinable
   public func addProvider<T>(
     for key: Key<T>, dependencies: [String] = [], options: ProviderOptions = [],
     fileID: String = #fileID, line: Int = #line,

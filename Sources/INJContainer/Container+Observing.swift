@@ -76,7 +76,7 @@ extension Container {
       let registration = Registration.provider(
         name: name, site: site, owner: self, dependencies: dependencies,
         dependencySlots: dependencies.map { names.internSlot(named: $0) }, options: options,
-        isMainActor: false, creator: creator)
+        isMainActor: false, productType: T.self, maker: .erasing(creator))
       register(registration, in: &registry, asOverride: true)
     }
   }
@@ -92,7 +92,7 @@ extension Container {
       let registration = Registration.provider(
         name: name, site: site, owner: self, dependencies: dependencies,
         dependencySlots: dependencies.map { names.internSlot(named: $0) }, options: options,
-        isMainActor: true, creator: Self.runningOnMainActor(creator))
+        isMainActor: true, productType: T.self, maker: .erasing(Self.runningOnMainActor(creator)))
       register(registration, in: &registry, asOverride: true)
     }
   }

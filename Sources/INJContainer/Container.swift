@@ -120,14 +120,15 @@ public final class Container: Sendable {
   ///   - line: The registering line, for reports; leave the default.
   ///   - creator: Makes the product from the resolved dependencies. Its declared
   ///     result type is the type of `fooProvider` closures for this name.
+  @inlinable
   public func addProvider<T>(
     forName name: String, dependencies: [String] = [], options: ProviderOptions = [],
     fileID: String = #fileID, line: Int = #line,
     creator: @escaping @Sendable (ResolvedValues) throws -> T
   ) {
     addProvider(
-      name, dependencies, options, RegistrationSite(fileID: fileID, line: line),
-      isMainActor: false, creator: creator)
+      name, dependencies, options, fileID: fileID, line: line, isMainActor: false,
+      productType: T.self, maker: .erasing(creator))
   }
 
   /// Registers a provider whose creator runs on the main actor, for products such
@@ -150,8 +151,8 @@ public final class Container: Sendable {
     creator: @escaping @MainActor (ResolvedValues) throws -> T
   ) {
     addProvider(
-      name, dependencies, options, RegistrationSite(fileID: fileID, line: line),
-      isMainActor: true, creator: Self.runningOnMainActor(creator))
+      name, dependencies, options, fileID: fileID, line: line, isMainActor: true,
+      productType: T.self, maker: .erasing(Self.runningOnMainActor(creator)))
   }
 
   /// A creator that runs `creator` on the main actor, for the resolver to call only
@@ -169,11 +170,12 @@ public final class Container: Sendable {
     }
   }
 
-  private func addProvider<T>(
-    _ name: String, _ dependencies: [String], _ options: ProviderOptions,
-    _ site: RegistrationSite, isMainActor: Bool,
-    creator: @escaping (ResolvedValues) throws -> T
+  @usableFromInline
+  func addProvider(
+    _ name: String, _ dependencies: [String], _ options: ProviderOptions, fileID: String,
+    line: Int, isMainActor: Bool, productType: Any.Type, maker: ProductMaker
   ) {
+    let site = RegistrationSite(fileID: fileID, line: line)
     registry.withLock { registry in
       let slots = dependencies.map { names.internSlot(named: $0) }
       let problem: ResolutionError.Reason? =
@@ -190,7 +192,7 @@ public final class Container: Sendable {
           Registration.provider(
             name: name, site: site, owner: self, dependencies: dependencies,
             dependencySlots: slots, options: options, isMainActor: isMainActor,
-            creator: creator)
+            productType: productType, maker: maker)
         }
       register(registration, in: &registry)
     }

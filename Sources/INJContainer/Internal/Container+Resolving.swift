@@ -65,7 +65,9 @@ extension Container {
     if let ready {
       return ready
     }
-    return try resolveSlowly(found.takeUnretainedValue())
+    return try found.withGuaranteedRef { (registration) throws(ResolutionError) in
+      try resolveSlowly(registration)
+    }
   }
 
   /// Resolves a registration whose value is not ready to read.

@@ -136,26 +136,23 @@ final class Registration: @unchecked Sendable {
       productType: T.self)
   }
 
-  /// A provider registration; `creator` returns a `T`.
-  static func provider<T>(
+  /// A provider registration.
+  static func provider(
     name: String, site: RegistrationSite, owner: Container, dependencies: [String],
     dependencySlots: [NameSlot], options: ProviderOptions, isMainActor: Bool,
-    creator: @escaping (ResolvedValues) throws -> T
+    productType: Any.Type, maker: ProductMaker
   ) -> Registration {
     var makeObject: ((ResolvedValues) throws -> AnyObject)?
     var makeValue: ((ResolvedValues) throws -> Any)?
-    if T.self is AnyClass, MemoryLayout<T>.size == MemoryLayout<AnyObject>.size {
-      // A class type: every value is one strong reference, the layout of
-      // `AnyObject`.
-      makeObject = { values in unsafeBitCast(try creator(values), to: AnyObject.self) }
-    } else {
-      makeValue = { values in try creator(values) }
+    switch maker {
+    case .object(let make): makeObject = make
+    case .value(let make): makeValue = make
     }
     return Registration(
       name: name, site: site, role: .provider, owner: owner, isProvider: true,
       dependencies: dependencies,
       dependencySlots: dependencySlots, options: options, isMainActor: isMainActor,
-      makeObject: makeObject, makeValue: makeValue, productType: T.self)
+      makeObject: makeObject, makeValue: makeValue, productType: productType)
   }
 
   /// The registration a provider-closure name stands for.

@@ -11,13 +11,24 @@ import INJReflection
 /// whole path, and object-graph products are shared with the outermost resolution.
 struct Resolution {
   struct Frame {
-    /// Kept alive by its container, which outlives the resolution.
-    unowned(unsafe) let registration: Registration
+    /// The provider, unretained: its container keeps it alive for longer than the
+    /// resolution, and reference counting in the resolution loop would cost more
+    /// than the rest of it.
+    let handle: Unmanaged<Registration>
     var values: [Product]
     /// Claimed through `SharedCreation`: must be finished or abandoned.
     let claimed: Bool
 
-    var id: ObjectIdentifier { ObjectIdentifier(registration) }
+    init(registration: Registration, values: [Product], claimed: Bool) {
+      handle = Unmanaged.passUnretained(registration)
+      self.values = values
+      self.claimed = claimed
+    }
+
+    /// The provider, retained (for paths where the cost does not matter).
+    var registration: Registration { handle.takeUnretainedValue() }
+
+    var id: ObjectIdentifier { ObjectIdentifier(handle.takeUnretainedValue()) }
   }
 
   /// The resolution this one is nested in, on the same thread; it outlives this
@@ -78,32 +89,11 @@ struct Resolver {
       }
       while true {
         let top = state.pointee.frames.count - 1
-        let registration = state.pointee.frames[top].registration
-        let next = state.pointee.frames[top].values.count
-        if next < registration.dependencySlots.count {
-          let slot = registration.dependencySlots[next]
-          if registration.owner.isObserved, let observer = registration.owner.observer,
-            let refusal = observer.willResolve(slot.name, path: path + [slot.name])
-          {
-            throw error(for: slot.name, reason: .refused(refusal))
-          }
-          let target = try dependency(slot, of: registration)
-          let value: Product? =
-            if let ready = try readyValue(of: target) {
-              ready
-            } else if target.createsWithoutFrame {
-              try createLeaf(target)
-            } else {
-              try enter(target)
-            }
-          if let value {
-            state.pointee.frames[top].values.append(value)
-          }
-          continue
+        let step = try state.pointee.frames[top].handle.withGuaranteedRef {
+          (registration) throws(ResolutionError) -> Product? in
+          try advance(registration, top: top)
         }
-        let product = try create(
-          registration, values: state.pointee.frames[top].values, onStack: true)
-        leave(with: product)
+        guard let product = step else { continue }
         if state.pointee.frames.isEmpty {
           return product
         }
@@ -117,6 +107,43 @@ struct Resolver {
       state.pointee.onStack = nil
       throw error
     }
+  }
+
+  /// Takes one step for the provider of the top frame: resolves its next
+  /// dependency, or, when all are resolved, creates its product, pops its frame and
+  /// returns the product.
+  @inline(__always)
+  private func advance(
+    _ registration: Registration, top: Int
+  ) throws(ResolutionError) -> Product? {
+    let next = state.pointee.frames[top].values.count
+    guard next < registration.dependencySlots.count else {
+      var values: [Product] = []
+      swap(&values, &state.pointee.frames[top].values)
+      let product = try create(registration, values: values, onStack: true)
+      leave(with: product)
+      return product
+    }
+    let slot = registration.dependencySlots[next]
+    if registration.owner.isObserved, let observer = registration.owner.observer,
+      let refusal = observer.willResolve(slot.name, path: path + [slot.name])
+    {
+      throw error(for: slot.name, reason: .refused(refusal))
+    }
+    let value = try dependency(slot, of: registration).withGuaranteedRef {
+      (target) throws(ResolutionError) -> Product? in
+      if let ready = try readyValue(of: target) {
+        return ready
+      }
+      if target.createsWithoutFrame {
+        return try createLeaf(target)
+      }
+      return try enter(target)
+    }
+    if let value {
+      state.pointee.frames[top].values.append(value)
+    }
+    return nil
   }
 
   /// Creates a transient provider without dependencies, without a frame: it is
@@ -135,15 +162,15 @@ struct Resolver {
   }
 
   /// The registration a dependency slot resolves to, from the dependent's container
-  /// and its ancestors.
+  /// and its ancestors; unretained, as its container keeps it alive.
   private func dependency(
     _ slot: NameSlot, of dependent: Registration
-  ) throws(ResolutionError) -> Registration {
+  ) throws(ResolutionError) -> Unmanaged<Registration> {
     if let registration = slot.registration {
-      return registration.takeUnretainedValue()
+      return registration
     }
     if let registration = dependent.owner.parent?.lookup(slot.name, hash: slot.hash) {
-      return registration.takeUnretainedValue()
+      return registration
     }
     if slot.name.isBlank {
       throw error(for: slot.name, reason: .blankName)
@@ -212,14 +239,13 @@ struct Resolver {
   /// scope says.
   private func leave(with product: Product) {
     let frame = state.pointee.frames.removeLast()
-    let registration = frame.registration
     if state.pointee.onStack != nil {
-      state.pointee.onStack?.remove(ObjectIdentifier(registration))
+      state.pointee.onStack?.remove(frame.id)
     }
     if frame.claimed {
-      SharedCreation.shared.finish(registration, with: product)
-    } else if registration.scope == .objectGraph {
-      outermost.pointee.objectGraphProducts[ObjectIdentifier(registration)] = product
+      SharedCreation.shared.finish(frame.registration, with: product)
+    } else if frame.handle._withUnsafeGuaranteedRef({ $0.scope == .objectGraph }) {
+      outermost.pointee.objectGraphProducts[frame.id] = product
     }
   }
 
@@ -353,5 +379,20 @@ extension String {
   /// Whether the string is empty or only white space.
   var isBlank: Bool {
     allSatisfy(\.isWhitespace)
+  }
+}
+
+extension Unmanaged {
+  /// Runs `body` with the instance borrowed: no reference counting, which is safe
+  /// while something else keeps the instance alive.
+  @inline(__always)
+  func withGuaranteedRef<Result, Failure: Error>(
+    _ body: (Instance) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    var outcome: Swift.Result<Result, Failure>?
+    _withUnsafeGuaranteedRef { instance in
+      outcome = Swift.Result { () throws(Failure) in try body(instance) }
+    }
+    return try outcome.unsafelyUnwrapped.get()
   }
 }
