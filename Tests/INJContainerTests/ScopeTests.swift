@@ -100,6 +100,20 @@ struct ScopeTests {
     #expect(created.value == 1)
   }
 
+  @Test func aCreatorAskingAgainForAMadeObjectGraphProductGetsIt() throws {
+    let created = Counter()
+    let container = objectGraphContainer(created: created)
+    container.addProvider(forName: "again", dependencies: ["session", "sessionProvider"]) {
+      [unowned container] values in
+      let first = try values.value(forName: "session", as: Session.self)
+      let byClosure = try values.value(forName: "sessionProvider", as: (() -> Session).self)()
+      let byName = try container.value(forName: "session", as: Session.self)
+      return [first, byClosure, byName].allSatisfy { $0 === first }
+    }
+    #expect(try container.value(forName: "again", as: Bool.self))
+    #expect(created.value == 1)
+  }
+
   @Test func conflictingScopesAreReportedAndThrow() throws {
     let container = Container()
     container.addProvider(

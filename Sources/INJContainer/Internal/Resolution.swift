@@ -83,6 +83,13 @@ struct Resolver {
     if registration.createsWithoutFrame {
       return try createLeaf(registration)
     }
+    // A creator asking again for an object-graph name that this resolution (or the
+    // one it is nested in) already made gets that product.
+    if registration.scope == .objectGraph,
+      let made = outermost.pointee.objectGraphProducts[ObjectIdentifier(registration)]
+    {
+      return made
+    }
     do throws(ResolutionError) {
       if let ready = try enter(registration) {
         return ready
