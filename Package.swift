@@ -36,6 +36,9 @@ let package = Package(
     .testTarget(
       name: "INJContainerTests", dependencies: ["INJContainer", "INJGraph", "INJReflection"]),
     .testTarget(name: "InjineerTests", dependencies: ["Injineer"]),
+    .testTarget(
+      name: "ReliabilityTests", dependencies: ["INJContainer", "INJGraph"],
+      exclude: ["FuzzRegressions"]),
   ],
   swiftLanguageModes: [.v6]
 )
