@@ -1,6 +1,5 @@
 import Foundation
 import INJContainer
-import Synchronization
 import Testing
 
 /// Several threads resolve a mixed graph for a bounded time while another thread
@@ -34,7 +33,7 @@ struct LoadTests {
     private struct Weak {
       weak var part: Part?
     }
-    private let state = Mutex<(parts: [Weak], made: [String: Int])>(([], [:]))
+    private let state = Locked<(parts: [Weak], made: [String: Int])>(([], [:]))
 
     func made(_ name: String, _ parts: [Part]) -> Part {
       let part = Part(name, parts)
@@ -52,7 +51,7 @@ struct LoadTests {
 
   /// Failures seen by any thread.
   final class Failures: Sendable {
-    private let list = Mutex<[String]>([])
+    private let list = Locked<[String]>([])
     func record(_ failure: String) { list.withLock { $0.append(failure) } }
     var all: [String] { list.withLock { $0 } }
   }

@@ -82,3 +82,24 @@ final class SharedCount: Sendable {
   func store(_ value: Int) { count.store(value, ordering: .releasing) }
   var value: Int { count.load(ordering: .acquiring) }
 }
+
+/// A value guarded by a lock that ThreadSanitizer understands.
+///
+/// `Synchronization.Mutex` takes its lock inside the toolchain's uninstrumented
+/// library on Linux, so ThreadSanitizer cannot see it and reports every access it
+/// guards as a race; state that test threads share uses this instead.
+final class Locked<Value>: @unchecked Sendable {
+  // Guarded by `lock`.
+  private var value: Value
+  private let lock = NSLock()
+
+  init(_ value: Value) {
+    self.value = value
+  }
+
+  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&value)
+  }
+}
