@@ -51,6 +51,9 @@ let package = Package(
     .testTarget(
       name: "INJTestSupportTests",
       dependencies: ["INJTestSupport", "INJContainer", "INJReflection", "Injineer"]),
+    .testTarget(
+      name: "ReliabilityTests", dependencies: ["INJContainer", "INJGraph"],
+      exclude: ["FuzzRegressions"]),
     // Runs the example executables and checks their output; depending on them makes
     // `swift test` build them first.
     .testTarget(name: "ExampleTests", dependencies: ["pocket-forecast", "products"]),

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Runs the tests under ThreadSanitizer and AddressSanitizer (with LeakSanitizer),
+# each in its own build folder so the main build stays as it is.
+#
+#   Scripts/sanitizers.sh            both
+#   Scripts/sanitizers.sh thread     ThreadSanitizer only
+#   Scripts/sanitizers.sh address    AddressSanitizer only
+#
+# Any sanitizer report fails the run, even when every test passed.
+#
+# ThreadSanitizer runs every test but INJGraph's single-threaded graph algorithms
+# and the two measurements that mean nothing under it (the million-node graph and
+# the cost per resolution); AddressSanitizer runs them all.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+which="${1:-all}"
+
+# Runs `swift test` with a sanitizer, keeps its output, and fails when it failed
+# or the output holds a sanitizer report.
+run() {
+  local sanitizer="$1" folder="$2"
+  shift 2
+  local log="$folder/sanitizer-test.log"
+  echo "==> building the tests with -sanitize=$sanitizer"
+  swift build --build-tests --sanitize="$sanitizer" --scratch-path "$folder" 2>&1 |
+    { grep -v "Cannot export local symbol" || true; }
+  echo "==> swift test with -sanitize=$sanitizer $*"
+  local status=0
+  swift test --skip-build --sanitize="$sanitizer" --scratch-path "$folder" "$@" >"$log" 2>&1 ||
+    status=$?
+  grep -E "Test run with|Executed [0-9]+ tests" "$log" || true
+  local reports
+  reports=$(grep -c -E "WARNING: ThreadSanitizer|ERROR: AddressSanitizer|ERROR: LeakSanitizer" "$log" || true)
+  if [ "$status" -ne 0 ] || [ "$reports" -ne 0 ]; then
+    grep -E -A40 "WARNING: ThreadSanitizer|ERROR: AddressSanitizer|ERROR: LeakSanitizer|✘" "$log" |
+      head -200 || true
+    echo "FAILED under -sanitize=$sanitizer: exit status $status, $reports sanitizer reports (log: $log)"
+    return 1
+  fi
+  echo "Clean under -sanitize=$sanitizer."
+}
+
+if [ "$which" = all ] || [ "$which" = thread ]; then
+  TSAN_OPTIONS="${TSAN_OPTIONS:-second_deadlock_stack=1}" \
+    run thread .build/tsan --skip 'INJGraphTests|aMillionNode|resolvingOneNameCosts'
+fi
+
+if [ "$which" = all ] || [ "$which" = address ]; then
+  mkdir -p .build/asan
+  # XCTest's runner keeps a few of its own objects to the end of the process; those
+  # are its, not the package's.
+  printf 'leak:XCTest\n' >.build/asan/lsan-suppressions.txt
+  ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}" \
+    LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$PWD/.build/asan/lsan-suppressions.txt:print_suppressions=0}" \
+    run address .build/asan
+fi

@@ -1,0 +1,436 @@
+import INJContainer
+import Synchronization
+
+/// What the harness registers: every product and instance is one, so the model
+/// can tell which creator call made a value and from what.
+final class Made {
+  /// The number of the registration that made it.
+  let registration: Int
+  /// The creator call that made it, counted over the whole script from 0; an
+  /// instance has a negative serial.
+  let serial: Int
+  /// One entry per dependency, as the creator received it (or what calling the
+  /// provider closure it received returned).
+  let children: [Any]
+
+  init(registration: Int, serial: Int, children: [Any]) {
+    self.registration = registration
+    self.serial = serial
+    self.children = children
+  }
+}
+
+/// What a failing creator throws.
+struct Boom: Error, Equatable {
+  var registration: Int
+  var call: Int
+}
+
+/// Something the container handed a creator that the harness did not expect.
+struct HarnessFault: Error, CustomStringConvertible {
+  var description: String
+}
+
+/// Every creator call, in order.
+final class CreationLog: Sendable {
+  private let state = Mutex<(order: [Int], calls: [Int: Int])>(([], [:]))
+
+  /// Records a call of registration `registration`'s creator; returns its serial
+  /// and the registration's call number (from 1).
+  func record(_ registration: Int) -> (serial: Int, call: Int) {
+    state.withLock { state in
+      state.order.append(registration)
+      let call = (state.calls[registration] ?? 0) + 1
+      state.calls[registration] = call
+      return (state.order.count - 1, call)
+    }
+  }
+
+  var order: [Int] { state.withLock { $0.order } }
+}
+
+/// Counts of what the scripts exercised, to show the cases are not degenerate.
+struct ModelStatistics {
+  var cases = 0
+  var steps = 0
+  var skippedSteps = 0
+  var registrations = 0
+  var resolutions = 0
+  var values = 0
+  var closureCalls = 0
+  var checks = 0
+  var checksWithProblems = 0
+  var cyclesReported = 0
+  var missingReported = 0
+  var creatorCalls = 0
+  var failures: [String: Int] = [:]
+
+  mutating func add(_ other: ModelStatistics) {
+    cases += other.cases
+    steps += other.steps
+    skippedSteps += other.skippedSteps
+    registrations += other.registrations
+    resolutions += other.resolutions
+    values += other.values
+    closureCalls += other.closureCalls
+    checks += other.checks
+    checksWithProblems += other.checksWithProblems
+    cyclesReported += other.cyclesReported
+    missingReported += other.missingReported
+    creatorCalls += other.creatorCalls
+    failures.merge(other.failures, uniquingKeysWith: +)
+  }
+
+  var summary: String {
+    "\(cases) cases, \(steps) steps (\(skippedSteps) skipped as too much work), "
+      + "\(registrations) registrations, \(resolutions) resolutions (\(values) values, "
+      + "failures: \(failures.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))), "
+      + "\(closureCalls) closure calls, \(creatorCalls) creator calls, \(checks) checks "
+      + "(\(checksWithProblems) with problems, \(cyclesReported) cycles, "
+      + "\(missingReported) missing names)"
+  }
+}
+
+/// Runs a script on a real container and on the reference model, step by step,
+/// and reports the first disagreement.
+struct ModelHarness {
+  /// Creator calls one step may make; a step the model predicts to need more is
+  /// skipped (a chain of transients each listing one name three times grows as
+  /// 3^depth).
+  static let stepBudget = 400
+
+  let script: ModelScript
+  private let container = Container()
+  private let log = CreationLog()
+  private var model = ReferenceModel()
+  private var keptClosures: [(target: String, call: () throws -> Made)] = []
+  /// Everything resolved, kept alive for the case.
+  private var held: [Any] = []
+  private var verified = Set<Int>()
+  private(set) var statistics = ModelStatistics()
+
+  init(script: ModelScript) {
+    self.script = script
+  }
+
+  /// Runs every step; returns the first disagreement, with its step.
+  static func run(_ script: ModelScript) -> (mismatch: String?, statistics: ModelStatistics) {
+    var harness = ModelHarness(script: script)
+    let mismatch = harness.run()
+    return (mismatch, harness.statistics)
+  }
+
+  private mutating func run() -> String? {
+    statistics.cases = 1
+    for (number, step) in script.steps.enumerated() {
+      statistics.steps += 1
+      if let mismatch = perform(step) {
+        return "step \(number) (\(ModelScript(steps: [step]).description)): \(mismatch)"
+      }
+      let order = log.order
+      if order != model.creatorLog {
+        return
+          "after step \(number): creator calls (registration numbers, in order) were "
+          + "\(order), the model predicts \(model.creatorLog)"
+      }
+    }
+    statistics.creatorCalls = model.creatorLog.count
+    return nil
+  }
+
+  private mutating func perform(_ step: ModelScript.Step) -> String? {
+    switch step {
+    case .register(let registration):
+      statistics.registrations += 1
+      register(registration)
+      model.register(registration)
+      return nil
+    case .resolve(let name):
+      return predictThenCompare { model in
+        model.resolve(name)
+      } actual: { container in
+        try container.value(forName: name)
+      }
+    case .obtainClosure(let name):
+      var closure: (() throws -> Made)?
+      let mismatch = predictThenCompare { model in
+        model.obtainClosure(name)
+      } actual: {
+        container in
+        let made = try container.value(forName: name, as: (() throws -> Made).self)
+        closure = made
+        return made
+      }
+      if mismatch == nil, let closure, case .success(.closure(let target)) = model.lastOutcome {
+        keptClosures.append((target, closure))
+      }
+      return mismatch
+    case .callClosure(let index):
+      guard !keptClosures.isEmpty else { return nil }
+      let kept = keptClosures[index % keptClosures.count]
+      statistics.closureCalls += 1
+      return predictThenCompare { model in
+        model.resolve(kept.target)
+      } actual: { _ in
+        try kept.call()
+      }
+    case .check:
+      return check()
+    }
+  }
+
+  private func register(_ registration: ModelScript.Registration) {
+    let index = registration.index
+    let fileID = "Model/Script.swift"
+    guard let provider = registration.provider else {
+      let instance = Made(registration: index, serial: -1 - index, children: [])
+      container.addInstance(instance, forName: registration.name, fileID: fileID, line: index)
+      return
+    }
+    let options: ProviderOptions =
+      switch provider.scope {
+      case .transient: []
+      case .singleton: .singleton
+      case .objectGraph: .objectGraph
+      case .conflicting: [.singleton, .objectGraph]
+      }
+    let log = self.log
+    container.addProvider(
+      forName: registration.name, dependencies: provider.dependencies, options: options,
+      fileID: fileID, line: index
+    ) { values -> Made in
+      let (serial, call) = log.record(index)
+      if let every = provider.failEvery, call.isMultiple(of: every) {
+        throw Boom(registration: index, call: call)
+      }
+      guard values.names == provider.dependencies else {
+        throw HarnessFault(description: "the creator got values for \(values.names)")
+      }
+      guard values["not a dependency"] == nil else {
+        throw HarnessFault(description: "the values hold a name that is not a dependency")
+      }
+      var children: [Any] = []
+      for dependency in provider.dependencies {
+        guard let value = values[dependency] else {
+          throw HarnessFault(description: "no value for the dependency '\(dependency)'")
+        }
+        if provider.callsClosures, value is () -> Made {
+          let make = try values.value(forName: dependency, as: (() throws -> Made).self)
+          children.append(try make())
+        } else {
+          children.append(value)
+        }
+      }
+      return Made(registration: index, serial: serial, children: children)
+    }
+  }
+
+  // MARK: Resolving
+
+  /// Predicts a resolution on a copy of the model; when that stays within the
+  /// budget, runs it on the container and compares.
+  private mutating func predictThenCompare(
+    _ predict: (inout ReferenceModel) -> Result<ReferenceModel.Value, ReferenceModel.Failure>,
+    actual: (Container) throws -> Any
+  ) -> String? {
+    var trial = model
+    trial.budget = model.creatorLog.count + Self.stepBudget
+    let expected = predict(&trial)
+    trial.lastOutcome = expected
+    if trial.isOverBudget {
+      statistics.skippedSteps += 1
+      return nil
+    }
+    model = trial
+    statistics.resolutions += 1
+    let outcome = Result { try actual(container) }
+    switch (expected, outcome) {
+    case (.success(let value), .success(let got)):
+      statistics.values += 1
+      held.append(got)
+      return compare(got, value, at: "the value")
+    case (.failure(let failure), .failure(let error)):
+      let reason = Self.reason(of: error)
+      statistics.failures[
+        reason.map { "\($0)".prefix { $0 != "(" }.description } ?? "other", default: 0] += 1
+      return compare(error, failure, reason: reason)
+    case (.success(let value), .failure(let error)):
+      return "expected \(value), got the error \(error)"
+    case (.failure(let failure), .success(let got)):
+      return "expected the error \(failure), got \(Self.describe(got))"
+    }
+  }
+
+  /// Compares a value with the model's prediction, in depth; a product already
+  /// compared (by serial) is not compared again.
+  private mutating func compare(
+    _ actual: Any, _ expected: ReferenceModel.Value, at place: String
+  ) -> String? {
+    switch expected {
+    case .instance(let registration):
+      guard let made = actual as? Made, made.serial == -1 - registration else {
+        return "\(place): expected the instance of #\(registration), got \(Self.describe(actual))"
+      }
+      return nil
+    case .closure(let target):
+      guard actual is () -> Made || actual is () throws -> Made else {
+        return "\(place): expected a provider closure for '\(target)', got \(Self.describe(actual))"
+      }
+      return nil
+    case .made(let registration, let serial, let children):
+      guard let made = actual as? Made, made.registration == registration, made.serial == serial
+      else {
+        return
+          "\(place): expected the product of #\(registration) from creator call \(serial), "
+          + "got \(Self.describe(actual))"
+      }
+      if verified.contains(serial) { return nil }
+      guard made.children.count == children.count else {
+        return "\(place): expected \(children.count) children, got \(made.children.count)"
+      }
+      for index in children.indices {
+        if let mismatch = compare(
+          made.children[index], children[index], at: "\(place) → child \(index)")
+        {
+          return mismatch
+        }
+      }
+      verified.insert(serial)
+      return nil
+    }
+  }
+
+  static func describe(_ value: Any) -> String {
+    if let made = value as? Made {
+      return made.serial < 0
+        ? "the instance of #\(made.registration)"
+        : "the product of #\(made.registration) from creator call \(made.serial)"
+    }
+    if value is () -> Made { return "a provider closure" }
+    return "a value of type \(type(of: value))"
+  }
+
+  /// The model's name for a resolution error's reason; nil for any other error.
+  static func reason(of error: any Error) -> ReferenceModel.Reason? {
+    guard let error = error as? ResolutionError else { return nil }
+    switch error.reason {
+    case .unknownName: return .unknownName
+    case .blankName: return .blankName
+    case .duplicateName: return .duplicateName
+    case .nameCollision: return .nameCollision
+    case .conflictingScopes: return .conflictingScopes
+    case .cycle(let path): return .cycle(path)
+    case .typeMismatch: return .typeMismatch
+    case .creatorFailed(let underlying):
+      guard let boom = underlying as? Boom else { return nil }
+      return .creatorFailed(registration: boom.registration, call: boom.call)
+    default: return nil
+    }
+  }
+
+  private func compare(
+    _ error: any Error, _ expected: ReferenceModel.Failure, reason: ReferenceModel.Reason?
+  ) -> String? {
+    guard let error = error as? ResolutionError, let reason else {
+      return "expected the error \(expected), got \(error)"
+    }
+    guard expected.reasons.contains(reason), expected.names.contains(error.name),
+      expected.paths.contains(error.path),
+      reason != .unknownName || error.suggestion == expected.suggestion
+    else {
+      return
+        "expected the error \(expected), got \(reason) for '\(error.name)' with path "
+        + "\(error.path)\(error.suggestion.map { ", suggesting '\($0)'" } ?? ""): \(error)"
+    }
+    return nil
+  }
+
+  // MARK: Checking
+
+  private mutating func check() -> String? {
+    statistics.checks += 1
+    let expected = model.report()
+    let thrown: ValidationError?
+    do {
+      try container.checkForErrors()
+      thrown = nil
+    } catch let error as ValidationError {
+      thrown = error
+    } catch {
+      return "checkForErrors threw \(error), not a ValidationError"
+    }
+    guard let thrown else {
+      return expected.hasProblems
+        ? "checkForErrors found no problem; the model predicts \(expected)" : nil
+    }
+    statistics.checksWithProblems += 1
+    statistics.cyclesReported += thrown.cycles.count
+    statistics.missingReported += thrown.missingDependencies.count
+    guard expected.hasProblems else {
+      return "checkForErrors threw, the model predicts no problem:\n\(thrown)"
+    }
+    var blankNames: [Int] = []
+    var duplicates: [String] = []
+    var collisions: [String] = []
+    var conflicting: [String] = []
+    var blankDependencies: [String] = []
+    var extra = 0
+    for problem in thrown.problems {
+      switch problem {
+      case .blankName(_, let site): blankNames.append(site.line)
+      case .duplicateName(let name, let sites):
+        duplicates.append("\(name) at \(sites.map(\.line))")
+      case .nameCollision(let name, _, let base, _): collisions.append("\(name)/\(base)")
+      case .conflictingScopes(let name, _, _):
+        if ReferenceModel.isBlank(name) { extra += 1 } else { conflicting.append(name) }
+      case .blankDependency(let requiredBy, _): blankDependencies.append(requiredBy)
+      case .missingDependency, .cycle: break
+      }
+    }
+    let missing = thrown.missingDependencies.map {
+      "\($0.name) required by \($0.requiredBy) (#\($0.site?.line ?? -1))"
+        + ($0.suggestion.map { ", did you mean \($0)" } ?? "")
+    }
+    let expectedMissing = expected.missing.map {
+      "\($0.name) required by \($0.requiredBy) (#\($0.registration))"
+        + ($0.suggestion.map { ", did you mean \($0)" } ?? "")
+    }
+    var differences: [String] = []
+    func expect<T: Equatable>(_ what: String, _ actual: T, _ predicted: T) {
+      if actual != predicted {
+        differences.append("\(what): reported \(actual), the model predicts \(predicted)")
+      }
+    }
+    expect("blank names (registration numbers)", blankNames, expected.blankNames)
+    expect("duplicate names", thrown.duplicateNames, expected.duplicates.map(\.name))
+    expect(
+      "duplicates with sites", duplicates,
+      expected.duplicates.map { "\($0.name) at \($0.registrations)" })
+    expect("name collisions", collisions, expected.collisions.map { "\($0.name)/\($0.base)" })
+    expect("conflicting scopes", conflicting, expected.conflictingScopes)
+    expect("blank dependencies", blankDependencies, expected.blankDependencies)
+    expect("missing dependencies", missing, expectedMissing)
+    if expected.cycles.count <= Container.cycleReportLimit {
+      expect("cycles", thrown.cycles, expected.cycles)
+      expect("cycle list truncated", thrown.isCycleListTruncated, false)
+    } else {
+      expect("cycle list truncated", thrown.isCycleListTruncated, true)
+      let all = Set(expected.cycles)
+      expect("cycles listed", thrown.cycles.count, Container.cycleReportLimit)
+      expect("listed cycles are cycles", thrown.cycles.allSatisfy(all.contains), true)
+    }
+    let predictedCount =
+      expected.blankNames.count + expected.duplicates.count + expected.collisions.count
+      + expected.conflictingScopes.count + expected.blankDependencies.count
+      + expected.missing.count + thrown.cycles.count + extra
+    expect("number of problems", thrown.problems.count, predictedCount)
+    return differences.isEmpty ? nil : differences.joined(separator: "\n")
+  }
+}
+
+extension ModelScript {
+  init(steps: [Step]) {
+    self.init(bytes: [])
+    self.steps = steps
+  }
+}

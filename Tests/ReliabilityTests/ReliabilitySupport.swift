@@ -1,0 +1,105 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Settings read from the environment, for longer runs than CI's.
+enum ReliabilityEnvironment {
+  /// An integer setting, decimal or `0x` hexadecimal.
+  static func integer(_ name: String) -> UInt64? {
+    guard
+      let text = ProcessInfo.processInfo.environment[name]?.trimmingCharacters(in: .whitespaces),
+      !text.isEmpty
+    else { return nil }
+    if text.lowercased().hasPrefix("0x") {
+      return UInt64(text.dropFirst(2), radix: 16)
+    }
+    return UInt64(text)
+  }
+
+  /// A duration in seconds.
+  static func seconds(_ name: String, default value: Double) -> Double {
+    ProcessInfo.processInfo.environment[name].flatMap(Double.init) ?? value
+  }
+}
+
+/// `0x`-prefixed hexadecimal, for seeds in messages.
+func hex(_ value: UInt64) -> String {
+  "0x" + String(value, radix: 16)
+}
+
+/// Runs `body` on a new thread with a stack of `stackSize` bytes and waits for it:
+/// any recursion per dependency level would overflow such a stack.
+func runOnThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) {
+  final class Box: Sendable {
+    let body: @Sendable () -> Void
+    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+  }
+  let attributes = UnsafeMutablePointer<pthread_attr_t>.allocate(capacity: 1)
+  defer { attributes.deallocate() }
+  pthread_attr_init(attributes)
+  defer { pthread_attr_destroy(attributes) }
+  pthread_attr_setstacksize(attributes, stackSize)
+  let context = Unmanaged.passRetained(Box(body)).toOpaque()
+  #if canImport(Darwin)
+  var thread: pthread_t?
+  #else
+  var thread = pthread_t()
+  #endif
+  let created = pthread_create(
+    &thread, attributes,
+    { context in
+      #if canImport(Darwin)
+      Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
+      #else
+      Unmanaged<Box>.fromOpaque(context!).takeRetainedValue().body()
+      #endif
+      return nil
+    }, context)
+  precondition(created == 0, "pthread_create failed: \(created)")
+  #if canImport(Darwin)
+  pthread_join(thread!, nil)
+  #else
+  pthread_join(thread, nil)
+  #endif
+}
+
+/// A value one thread sets and another reads after joining it.
+final class Handoff<Value: Sendable>: @unchecked Sendable {
+  // Written by the worker before the join, read by the caller after it.
+  var value: Value?
+}
+
+/// A count any thread may add to.
+final class SharedCount: Sendable {
+  private let count = Atomic<Int>(0)
+
+  func add(_ amount: Int = 1) { count.add(amount, ordering: .relaxed) }
+  func store(_ value: Int) { count.store(value, ordering: .releasing) }
+  var value: Int { count.load(ordering: .acquiring) }
+}
+
+/// A value guarded by a lock that ThreadSanitizer understands.
+///
+/// `Synchronization.Mutex` takes its lock inside the toolchain's uninstrumented
+/// library on Linux, so ThreadSanitizer cannot see it and reports every access it
+/// guards as a race; state that test threads share uses this instead.
+final class Locked<Value>: @unchecked Sendable {
+  // Guarded by `lock`.
+  private var value: Value
+  private let lock = NSLock()
+
+  init(_ value: Value) {
+    self.value = value
+  }
+
+  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&value)
+  }
+}
