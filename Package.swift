@@ -32,7 +32,7 @@ let package = Package(
     .target(name: "Injineer", dependencies: ["INJGraph", "INJReflection", "INJContainer"]),
 
     // Test support
-    .target(name: "INJTestSupport", dependencies: ["INJContainer"]),
+    .target(name: "INJTestSupport", dependencies: ["INJContainer", "INJReflection"]),
 
     // Examples
     .executableTarget(

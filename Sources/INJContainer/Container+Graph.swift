@@ -1,5 +1,5 @@
 public import INJGraph
-import Synchronization
+import INJReflection
 
 extension Container {
   /// Creates a child container: it sees this container's names and can shadow them

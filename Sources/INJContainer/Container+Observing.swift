@@ -1,4 +1,4 @@
-import Synchronization
+import INJReflection
 
 /// Watches a container's resolutions; test support uses it to record what was
 /// resolved and to refuse names a strict test did not allow.

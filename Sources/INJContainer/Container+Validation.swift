@@ -1,6 +1,5 @@
 import INJGraph
 import INJReflection
-import Synchronization
 
 extension Container {
   /// The most cycles a check lists; more are reported as a truncated list.

@@ -1,5 +1,4 @@
 import INJReflection
-import Synchronization
 
 /// A dependency-injection container: objects registered under string names, each
 /// provider listing the names it depends on.
@@ -47,7 +46,7 @@ public final class Container: Sendable {
   /// The container whose names this one sees, when it is a child.
   public let parent: Container?
   let names = NameTable()
-  let registry = Mutex(Registry())
+  let registry = Locked(Registry())
   /// Sees every resolution, when set (by test support).
   let observer: (any ResolutionObserver)?
   /// Whether `observer` is set: checked first, so resolving in an unobserved

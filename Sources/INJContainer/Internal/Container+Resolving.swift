@@ -1,5 +1,4 @@
 import INJReflection
-import Synchronization
 
 extension Container {
   /// The registration a name resolves to in this container or its ancestors.

@@ -1,3 +1,5 @@
+import INJReflection
+
 /// Makes sure a shared product (a singleton or weak singleton) is created by one
 /// thread at a time, lets other threads wait for it, and turns a wait that could
 /// never end into a cycle error.

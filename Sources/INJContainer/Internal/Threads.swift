@@ -1,4 +1,5 @@
 import Dispatch
+import INJReflection
 
 #if canImport(Darwin)
 import Darwin

@@ -38,7 +38,7 @@ extension CompactDigraph {
     let dependentOffsets = reversed.offsets
     let dependents = reversed.sources
 
-    var ready = ReadySet(capacity: count)
+    let ready = ReadySet(capacity: count)
     var node = 0
     while node < count {
       if remaining[node] == 0 { ready.insert(Int32(truncatingIfNeeded: node)) }

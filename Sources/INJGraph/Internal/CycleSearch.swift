@@ -20,7 +20,7 @@ final class CycleSearch {
   /// The members of each pending component, ascending, keyed by its smallest member.
   private var pendingMembers: [Int32: [Int32]] = [:]
   /// The smallest members of the pending components.
-  private var pendingStarts: ReadySet
+  private let pendingStarts: ReadySet
   /// Johnson's blocked flags: 1 when blocked.
   private let blocked: UnsafeMutableBufferPointer<Int32>
   /// Johnson's `B` lists as linked lists in a pool: the head entry for each node, or -1.

@@ -7,7 +7,10 @@
 /// word down. Both cost O(log₆₄ *n*) with few branches to mispredict, which makes it faster
 /// than a binary heap when many nodes are ready at once. It also holds the pending starts of
 /// the cycle search.
-struct ReadySet: ~Copyable {
+///
+/// A class rather than a non-copyable struct: with ThreadSanitizer on, the compiler
+/// rejects the non-copyable form's debug build.
+final class ReadySet {
   /// The words of every level, level 0 first.
   private let words: UnsafeMutableBufferPointer<UInt64>
   /// The index in `words` of the first word of each level.
@@ -40,7 +43,7 @@ struct ReadySet: ~Copyable {
   var isEmpty: Bool { count == 0 }
 
   /// Adds an id that is not in the set yet.
-  mutating func insert(_ element: Int32) {
+  func insert(_ element: Int32) {
     var index = Int(element)
     var level = 0
     while level < levelStarts.count {
@@ -55,7 +58,7 @@ struct ReadySet: ~Copyable {
   }
 
   /// Removes and returns the smallest id, or `nil` when the set is empty.
-  mutating func popMin() -> Int32? {
+  func popMin() -> Int32? {
     guard count > 0 else { return nil }
     // Follow the lowest set bit from the top word down to level 0.
     var index = 0

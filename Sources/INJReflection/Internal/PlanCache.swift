@@ -10,7 +10,7 @@ final class PlanCache: Sendable {
   static let shared = PlanCache()
 
   private static let recentCount = 256
-  private let plans = Mutex<[ObjectIdentifier: InjectionPlan]>([:])
+  private let plans = Locked<[ObjectIdentifier: InjectionPlan]>([:])
   // Each entry is an `Atomic`; the buffer itself is never reallocated or freed (the
   // cache lives as long as the process).
   private nonisolated(unsafe) let recent: UnsafeMutablePointer<Atomic<Unmanaged<InjectionPlan>?>>

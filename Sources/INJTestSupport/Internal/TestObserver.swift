@@ -1,5 +1,5 @@
 import INJContainer
-import Synchronization
+import INJReflection
 
 /// Watches a test container's resolutions: logs them, refuses names a strict test
 /// did not allow and names overridden as unimplemented, and reports each refusal.
@@ -34,7 +34,7 @@ final class TestObserver: ResolutionObserver {
   /// Where the test container was made: failures are reported there when no call
   /// of the test is known.
   let creationSite: IssueLocation
-  private let state: Mutex<State>
+  private let state: Locked<State>
 
   init(
     isStrict: Bool, allowed: [String], reporter: any IssueReporter, creationSite: IssueLocation
@@ -42,7 +42,7 @@ final class TestObserver: ResolutionObserver {
     self.isStrict = isStrict
     self.reporter = reporter
     self.creationSite = creationSite
-    state = Mutex(State(allowed: Set(allowed)))
+    state = Locked(State(allowed: Set(allowed)))
   }
 
   // MARK: What the test container changes

@@ -1,4 +1,4 @@
-import Synchronization
+import INJReflection
 
 /// Collects failures instead of reporting them to a test framework.
 ///
@@ -14,7 +14,7 @@ import Synchronization
 ///
 /// It is safe to use from any number of threads.
 public final class RecordingIssueReporter: IssueReporter {
-  private let recorded = Mutex<[ReportedIssue]>([])
+  private let recorded = Locked<[ReportedIssue]>([])
 
   /// Creates a reporter with nothing recorded.
   public init() {}
