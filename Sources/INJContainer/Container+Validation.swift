@@ -47,9 +47,10 @@ extension Container {
   ///   properties that a provider never fills, where the platform can tell.
   public func validate() -> ValidationReport {
     let snapshot = registry.withLock { registry in
-      (registry, names.slots)
+      (registry, names.slots, names.blankSlotIDs)
     }
-    var check = Validation(container: self, registry: snapshot.0, slots: snapshot.1)
+    var check = Validation(
+      container: self, registry: snapshot.0, slots: snapshot.1, blankSlotIDs: snapshot.2)
     return check.run()
   }
 }
@@ -64,6 +65,9 @@ private struct Validation {
   let container: Container
   let registry: Registry
   let slots: [NameSlot]
+  /// The slots whose names are blank: a dependency on one is a problem even when a
+  /// blank name is registered.
+  let blankSlotIDs: Set<Int32>
   let index: ValidationIndex
   /// Whether each entry's dependencies count: every registration, except those of
   /// a name an override replaces, and the override in effect for each name.
@@ -81,10 +85,13 @@ private struct Validation {
   private var injectNames: [ObjectIdentifier: [String]] = [:]
   private var lastInjectNames: (type: ObjectIdentifier, names: [String])?
 
-  init(container: Container, registry: Registry, slots: [NameSlot]) {
+  init(
+    container: Container, registry: Registry, slots: [NameSlot], blankSlotIDs: Set<Int32>
+  ) {
     self.container = container
     self.registry = registry
     self.slots = slots
+    self.blankSlotIDs = blankSlotIDs
     index = registry.index
     var counts = [Int32](repeating: 0, count: slots.count)
     var entryOfSlot = [Int32](repeating: -1, count: slots.count)
@@ -159,17 +166,32 @@ private struct Validation {
       if registrationCounts[id] > 1 {
         problems.append(.duplicateName(registration.name, sites: own(Int32(id)).map(\.site)))
       }
-      if index.flags[entry].contains(.providerClosureName),
-        let baseName = Container.baseName(ofProviderClosure: registration.name),
-        let base = slotID(of: baseName), let baseRegistration = own(base).first
-      {
-        problems.append(
-          .nameCollision(
-            registration.name, site: registration.site, baseName: baseName,
-            baseSite: baseRegistration.site))
+      if let collision = collision(of: registration) {
+        problems.append(collision)
       }
     }
     problems += conflicting
+  }
+
+  /// A name registered here that clashes with a provider closure: `fooProvider`
+  /// next to `foo` (here or in an ancestor), or `foo` here next to an ancestor's
+  /// own `fooProvider`.
+  private func collision(of registration: Registration) -> ValidationProblem? {
+    let name = registration.name
+    if let baseName = Container.baseName(ofProviderClosure: name) {
+      let base = slotID(of: baseName).flatMap { own($0).first }
+      if let base = base ?? container.madeInAncestors(baseName) {
+        return .nameCollision(
+          name, site: registration.site, baseName: baseName, baseSite: base.site)
+      }
+    }
+    let closureName = name + "Provider"
+    let closureHere = slotID(of: closureName).map { registrationCounts[Int($0)] > 0 } ?? false
+    if !closureHere, let closure = container.madeInAncestors(closureName) {
+      return .nameCollision(
+        closureName, site: closure.site, baseName: name, baseSite: registration.site)
+    }
+    return nil
   }
 
   // MARK: Dependencies
@@ -188,7 +210,9 @@ private struct Validation {
       let source = index.slotIDs[entry]
       var reported: [Int32] = []
       for id in index.dependencies(of: entry) {
-        if registrationCounts[Int(id)] > 0 {
+        if !blankSlotIDs.isEmpty, blankSlotIDs.contains(id) {
+          missingOrBlank(id, of: entry, into: &missing)
+        } else if registrationCounts[Int(id)] > 0 {
           sources.append(source)
           targets.append(id)
         } else if !isVisibleHere[Int(id)], !reported.contains(id) {
@@ -214,14 +238,16 @@ private struct Validation {
     return truncated
   }
 
-  /// Reports a dependency that resolves to nothing here, unless an ancestor has it:
-  /// a blank name (at once, once per provider) or a missing one (later, with the
-  /// other missing names).
+  /// Reports a blank dependency (at once, once per provider, whatever is registered
+  /// under the blank name), or a dependency that resolves to nothing here or in an
+  /// ancestor (later, with the other missing names).
   private mutating func missingOrBlank(
     _ id: Int32, of entry: Int, into missing: inout [ValidationProblem]
   ) {
     let slot = slots[Int(id)]
-    guard container.parent?.lookup(slot.name, hash: slot.hash) == nil else { return }
+    guard slot.isBlank || container.parent?.lookup(slot.name, hash: slot.hash) == nil else {
+      return
+    }
     let registration = index.entries[entry]
     if slot.isBlank {
       let blank = ValidationProblem.blankDependency(

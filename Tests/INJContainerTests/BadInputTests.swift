@@ -39,6 +39,22 @@ struct BadInputTests {
     #expect(resolution?.path == ["widget", ""])
   }
 
+  @Test func aBlankDependencyIsReportedEvenWhenABlankNameIsRegistered() throws {
+    let container = Container()
+    container.addInstance(Widget(), forName: "", fileID: "App/W.swift", line: 1)
+    container.addProvider(forName: "widget", dependencies: [""], fileID: "App/W.swift", line: 2) {
+      _ in Widget()
+    }
+    let error = #expect(throws: ValidationError.self) { try container.checkForErrors() }
+    #expect(
+      error?.problems == [
+        .blankName("", site: RegistrationSite(fileID: "App/W.swift", line: 1)),
+        .blankDependency(
+          requiredBy: "widget", site: RegistrationSite(fileID: "App/W.swift", line: 2)),
+      ])
+    #expect(throws: ResolutionError.self) { try container.value(forName: "widget") }
+  }
+
   @Test func aNameAddedTwiceReportsBothSitesAndThrowsOnResolve() throws {
     let container = Container()
     container.addInstance(Widget(), forName: "widget", fileID: "App/A.swift", line: 10)
@@ -207,5 +223,30 @@ struct BadInputTests {
     let widget = try container.value(forName: "flaky", as: Widget.self)
     #expect(try container.value(forName: "flaky", as: Widget.self) === widget)
     #expect(attempts.value == 2)
+  }
+}
+
+@Suite("Provider closures of names that fail")
+struct FailingProviderClosureTests {
+  final class Widget: Sendable {}
+
+  @Test func thePathStartsAtTheRequestedClosureName() throws {
+    let container = Container()
+    container.addInstance(Widget(), forName: "widget", fileID: "App/A.swift", line: 1)
+    container.addInstance(Widget(), forName: "widget", fileID: "App/A.swift", line: 2)
+    container.addProvider(forName: "user", dependencies: ["widgetProvider"]) { _ in 1 }
+    let direct = #expect(throws: ResolutionError.self) {
+      try container.value(forName: "widgetProvider")
+    }
+    #expect(direct?.name == "widget")
+    #expect(direct?.path == ["widgetProvider", "widget"])
+    let asDependency = #expect(throws: ResolutionError.self) {
+      try container.value(forName: "user")
+    }
+    #expect(asDependency?.path == ["user", "widgetProvider", "widget"])
+    #expect(
+      asDependency?.description
+        == "Cannot resolve 'user': 'widget' is registered 2 times, at App/A.swift:1 and "
+        + "App/A.swift:2. Remove or rename all but one. Path: user → widgetProvider → widget.")
   }
 }

@@ -182,3 +182,51 @@ struct ScopeTests {
     #expect(try parent.value(forName: "shared", as: Cache.self) === parentSingleton)
   }
 }
+
+@Suite("Collisions across child containers")
+struct ChildCollisionTests {
+  final class Widget: Sendable {}
+
+  @Test func aChildsProviderClosureNameCollidesWithItsParentsBase() throws {
+    let parent = Container()
+    parent.addInstance(Widget(), forName: "widget", fileID: "App/P.swift", line: 1)
+    let child = parent.makeChild()
+    child.addProvider(forName: "widgetProvider", fileID: "App/C.swift", line: 2) { _ in 1 }
+    let error = #expect(throws: ValidationError.self) { try child.checkForErrors() }
+    #expect(
+      error?.problems == [
+        .nameCollision(
+          "widgetProvider", site: RegistrationSite(fileID: "App/C.swift", line: 2),
+          baseName: "widget", baseSite: RegistrationSite(fileID: "App/P.swift", line: 1))
+      ])
+    #expect(throws: ResolutionError.self) { try child.value(forName: "widgetProvider") }
+    try parent.checkForErrors()
+  }
+
+  @Test func aChildsBaseCollidesWithItsParentsProviderClosureName() throws {
+    let parent = Container()
+    parent.addProvider(forName: "widgetProvider", fileID: "App/P.swift", line: 1) { _ in 1 }
+    let child = parent.makeChild()
+    child.addInstance(Widget(), forName: "widget", fileID: "App/C.swift", line: 2)
+    let error = #expect(throws: ValidationError.self) { try child.checkForErrors() }
+    #expect(
+      error?.problems == [
+        .nameCollision(
+          "widgetProvider", site: RegistrationSite(fileID: "App/P.swift", line: 1),
+          baseName: "widget", baseSite: RegistrationSite(fileID: "App/C.swift", line: 2))
+      ])
+    #expect(throws: ResolutionError.self) { try child.value(forName: "widget") }
+    #expect(throws: ResolutionError.self) { try child.value(forName: "widgetProvider") }
+    #expect(try parent.value(forName: "widgetProvider", as: Int.self) == 1)
+  }
+
+  @Test func aChildShadowingBothNamesIsFine() throws {
+    let parent = Container()
+    parent.addInstance(Widget(), forName: "widget")
+    let child = parent.makeChild()
+    child.addInstance(Widget(), forName: "widget")
+    try child.checkForErrors()
+    let make = try child.value(forName: "widgetProvider", as: (() -> Widget).self)
+    #expect(make() === (try child.value(forName: "widget", as: Widget.self)))
+  }
+}

@@ -71,7 +71,7 @@ struct ReferenceModel {
     var collisions: [(name: String, base: String)] = []
     /// Providers with two scopes, by name (blank names aside).
     var conflictingScopes: [String] = []
-    /// Providers that depend on a blank name nothing registers.
+    /// Providers that depend on a blank name.
     var blankDependencies: [String] = []
     var missing: [(name: String, requiredBy: String, suggestion: String?, registration: Int)] = []
     var cycles: [[String]] = []
@@ -343,7 +343,9 @@ struct ReferenceModel {
       guard let provider = registration.provider else { continue }
       var reported: [String] = []
       var blankReported = false
-      for dependency in provider.dependencies where !isVisible(dependency) {
+      // A blank dependency is a problem even when a blank name is registered.
+      for dependency in provider.dependencies
+      where Self.isBlank(dependency) || !isVisible(dependency) {
         if Self.isBlank(dependency) {
           if !blankReported {
             report.blankDependencies.append(registration.name)
@@ -373,7 +375,9 @@ struct ReferenceModel {
     var edges: [String: [String]] = [:]
     for registration in registrations {
       for dependency in registration.provider?.dependencies ?? []
-      where isRegistered(dependency) && !(edges[registration.name] ?? []).contains(dependency) {
+      where isRegistered(dependency) && !Self.isBlank(dependency)
+        && !(edges[registration.name] ?? []).contains(dependency)
+      {
         edges[registration.name, default: []].append(dependency)
       }
     }

@@ -80,7 +80,7 @@ extension Container {
       return try registration.owner.providerClosureValue(
         target: registration.closureTarget.unsafelyUnwrapped
       ) { (name, reason) throws(ResolutionError) in
-        throw unresolvable(name, reason: reason)
+        throw unresolvable(name, reason: reason, via: registration.name)
       }
     case .invalid:
       throw unresolvable(registration.name, reason: registration.invalidReason.unsafelyUnwrapped)
@@ -117,13 +117,17 @@ extension Container {
 
   /// An error about a name requested directly, with the path of the resolution
   /// that asked for it when a creator is calling back.
+  /// `via` is a provider-closure name that was requested and led to `name`.
   func unresolvable(
-    _ name: String, reason: ResolutionError.Reason, suggestion: String? = nil
+    _ name: String, reason: ResolutionError.Reason, suggestion: String? = nil,
+    via closureName: String? = nil
   ) -> ResolutionError {
     if let resolution = CurrentResolution.pointer {
-      return Resolver(state: resolution).error(for: name, reason: reason, suggestion: suggestion)
+      return Resolver(state: resolution).error(
+        for: name, reason: reason, suggestion: suggestion, via: closureName)
     }
-    return ResolutionError(name: name, path: [name], suggestion: suggestion, reason: reason)
+    let path = closureName.map { [$0, name] } ?? [name]
+    return ResolutionError(name: name, path: path, suggestion: suggestion, reason: reason)
   }
 
   /// The path to a name requested now: the names in progress on this thread, then

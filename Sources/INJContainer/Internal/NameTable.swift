@@ -16,6 +16,8 @@ final class NameTable: @unchecked Sendable {
   private var retired: [Buffer] = []
   /// Every slot, by id.
   private(set) var slots: [NameSlot] = []
+  /// The ids of the slots whose names are empty or only white space.
+  private(set) var blankSlotIDs: Set<Int32> = []
 
   init() {
     let initial = Buffer(capacity: 64)
@@ -37,6 +39,9 @@ final class NameTable: @unchecked Sendable {
     }
     let slot = NameSlot(name: name, hash: hash, id: Int32(slots.count))
     slots.append(slot)
+    if slot.isBlank {
+      blankSlotIDs.insert(slot.id)
+    }
     if slots.count * 2 > strong.capacity {
       let grown = Buffer(capacity: strong.capacity * 2)
       for existing in slots {

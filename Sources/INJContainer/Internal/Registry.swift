@@ -91,6 +91,12 @@ extension Container {
         slot.setRegistration(nil)
         return
       }
+      if let ancestral = madeInAncestors(name) {
+        // The base, registered here, would shadow an ancestor's `fooProvider`.
+        slot.setRegistration(
+          synthesize(name, .nameCollision(with: baseSlot.name), like: ancestral, &registry))
+        return
+      }
       if registry.derived[slot.id] == nil {
         registry.derived[slot.id] = Registration.providerClosure(
           name: name, target: baseSlot, owner: self)
@@ -106,7 +112,10 @@ extension Container {
       } else if baseIsRegistered, let baseSlot {
         slot.setRegistration(
           synthesize(name, .nameCollision(with: baseSlot.name), like: registration, &registry))
-      } else if closureIsRegistered {
+      } else if let base = Self.baseName(ofProviderClosure: name), madeInAncestors(base) != nil {
+        slot.setRegistration(
+          synthesize(name, .nameCollision(with: base), like: registration, &registry))
+      } else if closureIsRegistered || madeInAncestors(name + "Provider") != nil {
         slot.setRegistration(
           synthesize(name, .nameCollision(with: name + "Provider"), like: registration, &registry))
       } else {
@@ -116,6 +125,15 @@ extension Container {
       slot.setRegistration(
         synthesize(name, .duplicateName(sites: own.map(\.site)), like: own[0], &registry))
     }
+  }
+
+  /// What an ancestor registered under `name` itself (not a provider closure it
+  /// derived), if any.
+  func madeInAncestors(_ name: String) -> Registration? {
+    guard let found = parent?.lookup(name, hash: name.hashValue)?.takeUnretainedValue(),
+      found.role != .providerClosure
+    else { return nil }
+    return found
   }
 
   private func synthesize(

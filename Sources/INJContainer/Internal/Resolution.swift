@@ -206,7 +206,7 @@ struct Resolver {
       return try registration.owner.providerClosureValue(
         target: registration.closureTarget.unsafelyUnwrapped
       ) { (name, reason) throws(ResolutionError) in
-        throw error(for: name, reason: reason)
+        throw error(for: name, reason: reason, via: registration.name)
       }
     case .invalid:
       throw error(for: registration.name, reason: registration.invalidReason.unsafelyUnwrapped)
@@ -362,11 +362,18 @@ struct Resolver {
 
   /// An error about `name`, reached from the registrations in progress; when
   /// `inProgress`, `name` is the innermost of them rather than the next one.
+  /// `via` is a provider-closure name that was requested and led to `name`.
   func error(
     for name: String, reason: ResolutionError.Reason, suggestion: String? = nil,
-    inProgress: Bool = false
+    inProgress: Bool = false, via closureName: String? = nil
   ) -> ResolutionError {
-    let path = inProgress ? self.path : self.path + [name]
+    var path = self.path
+    if let closureName {
+      path.append(closureName)
+    }
+    if !inProgress {
+      path.append(name)
+    }
     return ResolutionError(name: name, path: path, suggestion: suggestion, reason: reason)
   }
 
