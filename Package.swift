@@ -57,6 +57,7 @@ let package = Package(
     // Runs the example executables and checks their output; depending on them makes
     // `swift test` build them first.
     .testTarget(name: "ExampleTests", dependencies: ["pocket-forecast", "products"]),
+    .testTarget(name: "DocumentationTests", dependencies: ["Injineer", "INJTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -24,7 +24,8 @@ import INJReflection
 /// Before a creator runs, each of its dependencies is resolved; the creator gets
 /// them as ``ResolvedValues``. After it returns, the product's injectable
 /// properties that are still nil and named in the dependency list are set (see
-/// ``Inject`` and ``Injectable``), unless the provider is ``ProviderOptions/manualInit``.
+/// `Inject` and `Injectable` in INJReflection), unless the provider is
+/// ``ProviderOptions/manualInit``.
 /// Depending on `fooProvider` gives a closure that makes a new `foo` per call.
 ///
 /// ## Threads

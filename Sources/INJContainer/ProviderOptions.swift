@@ -34,7 +34,7 @@ public struct ProviderOptions: OptionSet, Sendable, Hashable {
   public static let weakSingleton = ProviderOptions(rawValue: 1 << 2)
 
   /// One product per top-level resolution: everything created by one call to
-  /// ``Container/value(forName:as:)`` shares it, and the next call makes a new one.
+  /// ``Container/value(forName:as:)->T`` shares it, and the next call makes a new one.
   public static let objectGraph = ProviderOptions(rawValue: 1 << 3)
 
   /// The options that choose a scope; at most one may be given.

@@ -1,0 +1,168 @@
+import Injineer
+import Testing
+
+// The samples of the article "Checking the Graph", as written there.
+
+final class Theme {}
+
+struct Offline: Error, CustomStringConvertible {
+  var description: String { "the network is offline" }
+}
+
+final class Dashboard {
+  @Inject var theme: Theme?
+}
+
+@Suite("Checking the Graph")
+struct CheckingTheGraphTests: PrintingSample {
+  let console = Console()
+  static let article = "Sources/INJContainer/INJContainer.docc/CheckingTheGraph.md"
+
+  @Test func everyProblemAtOnce() throws {
+    let file = "App/Wiring.swift"
+    let container = Container()
+    container.addInstance("https://api.example.com", forName: "", fileID: file, line: 3)
+    container.addInstance(Theme(), forName: "theme", fileID: file, line: 4)
+    container.addInstance(Theme(), forName: "theme", fileID: file, line: 5)
+    container.addInstance(ImageCache(), forName: "imageCache", fileID: file, line: 6)
+    container.addProvider(forName: "imageCacheProvider", fileID: file, line: 7) { _ in
+      ImageCache()
+    }
+    container.addProvider(
+      forName: "session", options: [.singleton, .objectGraph], fileID: file, line: 8
+    ) { _ in
+      Session()
+    }
+    container.addProvider(forName: "header", dependencies: [" "], fileID: file, line: 9) { _ in
+      "Header"
+    }
+    container.addProvider(
+      forName: "home", dependencies: ["thme", "detailProvider", "feed"], fileID: file, line: 10
+    ) { _ in
+      "Home"
+    }
+    container.addProvider(forName: "feed", dependencies: ["home"], fileID: file, line: 11) { _ in
+      "Feed"
+    }
+
+    do {
+      try container.checkForErrors()
+    } catch {
+      print(error)
+    }
+
+    expectPrintedOutputShown(in: Self.article)
+  }
+
+  @Test func warnings() throws {
+    let file = "App/Wiring.swift"
+    let container = Container()
+    container.addInstance(Theme(), forName: "theme", fileID: file, line: 3)
+    container.addProvider(forName: "formatter", fileID: file, line: 4) { _ in ImageCache() }
+    container.addProvider(
+      forName: "cache", dependencies: ["formatter"], options: .singleton, fileID: file, line: 5
+    ) { _ in
+      ImageCache()
+    }
+    container.addProvider(forName: "dashboard", fileID: file, line: 6) { _ in Dashboard() }
+
+    try container.checkForErrors()
+    print(container.validate())
+
+    #if canImport(Darwin)
+    #expect(container.validate().warnings.count == 1)
+    #else
+    expectPrintedOutputShown(in: Self.article)
+    #endif
+  }
+
+  @Test func aCleanContainer() throws {
+    let container = Container()
+    container.addInstance(Theme(), forName: "theme")
+    print(container.validate())
+    print(container.validate().isClean)
+
+    expectPrintedOutputShown(in: Self.article)
+  }
+
+  @Test func tooManyCycles() throws {
+    let names = ["a", "b", "c", "d", "e", "f", "g"]
+    let dense = Container()
+    for name in names {
+      dense.addProvider(forName: name, dependencies: names.filter { $0 != name }) { _ in name }
+    }
+    let report = dense.validate()
+    let lines = report.description.split(separator: "\n")
+    print(report.problems.count, report.isCycleListTruncated)
+    print(String(lines[lines.count - 1]))
+
+    expectPrintedOutputShown(in: Self.article)
+    #expect(dense.dependencyGraph().cycles(limit: 10_000).cycles.count == 2_365)
+  }
+
+  @Test func resolutionErrors() throws {
+    let file = "App/Wiring.swift"
+    let broken = Container()
+    broken.addInstance("text", forName: "count")
+    broken.addInstance(1, forName: "twice", fileID: file, line: 20)
+    broken.addInstance(2, forName: "twice", fileID: file, line: 21)
+    broken.addInstance(Theme(), forName: "theme")
+    broken.addProvider(forName: "themeProvider") { _ in Theme() }
+    broken.addProvider(forName: "cache", options: [.singleton, .weakSingleton]) { _ in
+      ImageCache()
+    }
+    broken.addProvider(forName: "counter", options: .weakSingleton) { _ in 0 }
+    broken.addProvider(forName: "client") { _ -> String in throw Offline() }
+    broken.addProvider(forName: "screen", dependencies: ["client"]) { _ in "Screen" }
+    broken.addProvider(forName: "badge", dependencies: ["count"]) { values in
+      "\(try values.value(forName: "count", as: Int.self)) new"
+    }
+    broken.addProvider(forName: "title", dependencies: ["count"]) { values in
+      try values.value(forName: "cuont", as: String.self)
+    }
+    broken.addProvider(forName: "footer", dependencies: ["cuont"]) { _ in "Footer" }
+    broken.addProvider(forName: "sidebar", dependencies: ["nothingLikeIt"]) { _ in "Sidebar" }
+    broken.addProvider(forName: "header", dependencies: [""]) { _ in "Header" }
+
+    let names = [
+      "countt", "nothingLikeIt", "footer", "sidebar", "title", "screen", "badge", "twice",
+      "themeProvider", " ", "header", "cache", "counter",
+    ]
+    for name in names {
+      do {
+        _ = try broken.value(forName: name)
+      } catch {
+        print(error)
+      }
+    }
+    do {
+      _ = try broken.value(forName: "count", as: Int.self)
+    } catch {
+      print(error)
+    }
+
+    expectPrintedOutputShown(in: Self.article)
+  }
+
+  @Test func lookingAtTheGraph() throws {
+    let app = Container()
+    app.addInstance("https://api.example.com", forName: "baseURL")
+    app.addProvider(
+      forName: "weatherClient", dependencies: ["baseURL"], options: .singleton
+    ) { values in
+      WeatherClient(baseURL: try values.value(forName: "baseURL"))
+    }
+    app.addProvider(
+      forName: "forecastScreen", dependencies: ["weatherClient", "settingsScreenProvider"]
+    ) { values in
+      ForecastScreen(client: try values.value(forName: "weatherClient"))
+    }
+    app.addProvider(forName: "settingsScreen", dependencies: ["weatherClient"]) { _ in "Settings" }
+    app.addProvider(forName: "legacyScreen") { _ in "Legacy" }
+
+    print(app.dependencyGraph().unreachableNodes(from: ["forecastScreen"]))
+    print(app.mermaidText(), terminator: "")
+
+    expectPrintedOutputShown(in: Self.article)
+  }
+}

@@ -1,0 +1,102 @@
+import Dispatch
+import Injineer
+import Synchronization
+import Testing
+
+// The samples of the article "Concurrency", as written there.
+
+final class Database: Sendable {}
+
+final class CreationCount: Sendable {
+  private let count = Mutex(0)
+  var value: Int { count.withLock { $0 } }
+  func increment() { count.withLock { $0 += 1 } }
+}
+
+@MainActor
+final class SettingsModel {
+  let title: String
+  @Inject var catalogService: CatalogService?
+  init(title: String) { self.title = title }
+}
+
+@MainActor
+final class ProfileModel {
+  var catalogService: CatalogService?
+}
+
+extension ProfileModel: @MainActor Injectable {
+  func injectProperties(_ injector: inout PropertyInjector) throws {
+    try injector.inject(&catalogService, named: "catalogService")
+  }
+}
+
+@Suite("Concurrency")
+struct ConcurrencyTests: PrintingSample {
+  let console = Console()
+  static let article = "Sources/INJContainer/INJContainer.docc/Concurrency.md"
+
+  @Test func aSingletonUnderContention() throws {
+    let container = Container()
+    let creations = CreationCount()
+    container.addProvider(forName: "database", options: .singleton) { _ in
+      creations.increment()
+      return Database()
+    }
+    DispatchQueue.concurrentPerform(iterations: 8) { _ in
+      _ = try? container.value(forName: "database", as: Database.self)
+    }
+    print(creations.value)
+
+    expectPrintedOutputShown(in: Self.article)
+  }
+
+  @Test @MainActor func mainActorProviders() async throws {
+    let container = Container()
+    container.addInstance(CatalogService(), forName: "catalogService")
+    container.addMainActorProvider(forName: "settingsModel", dependencies: ["catalogService"]) {
+      _ in
+      SettingsModel(title: "Settings")
+    }
+
+    let model = try container.value(forName: "settingsModel", as: SettingsModel.self)
+    print(model.title, model.catalogService != nil)
+    expectPrintedOutputShown(in: Self.article)
+
+    var before = console.text.count
+    let elsewhere = await Task.detached {
+      do {
+        _ = try container.value(forName: "settingsModel")
+        return "resolved"
+      } catch {
+        return String(describing: error)
+      }
+    }.value
+    print(elsewhere)
+    #expect(
+      try Markdown.blocks("text", in: Self.article).contains(
+        String(console.text.dropFirst(before))), "\(console.text)")
+
+    before = console.text.count
+    container.addMainActorProvider(forName: "profileModel", dependencies: ["catalogService"]) { _ in
+      ProfileModel()
+    }
+    let profile = try container.value(forName: "profileModel", as: ProfileModel.self)
+    print(profile.catalogService != nil)
+    #expect(
+      try Markdown.blocks("text", in: Self.article).contains(
+        String(console.text.dropFirst(before))), "\(console.text)")
+  }
+
+  @Test @MainActor func anExistingMainActorSingletonIsReturnedAnywhere() async throws {
+    let container = Container()
+    container.addMainActorProvider(forName: "settingsModel", options: .singleton) { _ in
+      SettingsModel(title: "Settings")
+    }
+    let model = try container.value(forName: "settingsModel", as: SettingsModel.self)
+    let elsewhere = try await Task.detached {
+      try container.value(forName: "settingsModel", as: SettingsModel.self)
+    }.value
+    #expect(elsewhere === model)
+  }
+}

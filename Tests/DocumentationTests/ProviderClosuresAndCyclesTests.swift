@@ -1,0 +1,177 @@
+import Injineer
+import Testing
+
+// The samples of the article "Provider Closures and Cycles", as written there.
+
+final class ArticleStore {
+  let titles = ["Brewing", "Grinding"]
+}
+
+final class ArticleScreen {
+  @Inject var articleStore: ArticleStore?
+  var title = ""
+}
+
+final class ArticleListScreen {
+  @Inject var articleStore: ArticleStore?
+  @Inject var articleScreenProvider: (() -> ArticleScreen)?
+
+  func open(_ index: Int) -> ArticleScreen? {
+    guard let screen = articleScreenProvider?() else { return nil }
+    screen.title = articleStore?.titles[index] ?? ""
+    return screen
+  }
+}
+
+protocol TitledScreen: AnyObject {
+  var title: String { get }
+}
+
+extension ArticleScreen: TitledScreen {}
+
+final class Coordinator {}
+final class SettingsScreen {}
+
+final class AccountService {
+  private let coordinator: () -> Coordinator
+  init(coordinator: @escaping () -> Coordinator) {
+    self.coordinator = coordinator
+  }
+
+  /// Signs out and returns the coordinator that shows the sign-in screen.
+  func signOut() -> Coordinator { coordinator() }
+}
+
+@Suite("Provider Closures and Cycles")
+struct ProviderClosuresAndCyclesTests: PrintingSample {
+  let console = Console()
+  static let article = "Sources/INJContainer/INJContainer.docc/ProviderClosuresAndCycles.md"
+
+  func articleContainer() throws -> Container {
+    let container = Container()
+    container.addInstance(ArticleStore(), forName: "articleStore")
+    container.addProvider(
+      forName: "articleList", dependencies: ["articleStore", "articleScreenProvider"]
+    ) { _ in
+      ArticleListScreen()
+    }
+    container.addProvider(forName: "articleScreen", dependencies: ["articleStore"]) { _ in
+      ArticleScreen()
+    }
+    try container.checkForErrors()
+    return container
+  }
+
+  @Test func aNewObjectPerCall() throws {
+    let container = try articleContainer()
+
+    let list = try container.value(forName: "articleList", as: ArticleListScreen.self)
+    let first = list.open(0)
+    let second = list.open(1)
+    print(first?.title ?? "-", second?.title ?? "-", first !== second)
+    print(first?.articleStore === list.articleStore)
+
+    expectPrintedOutputShown(in: Self.article)
+  }
+
+  @Test func askingTheContainer() throws {
+    let container = try articleContainer()
+
+    let makeScreen = try container.value(
+      forName: "articleScreenProvider", as: (() -> ArticleScreen).self)
+    let store = try container.value(forName: "articleStoreProvider", as: (() -> ArticleStore).self)
+    print(makeScreen() !== makeScreen(), store() === store())
+
+    expectPrintedOutputShown(in: Self.article)
+  }
+
+  @Test func aSupertype() throws {
+    let container = try articleContainer()
+
+    let makeAnyScreen = try container.value(
+      forName: "articleScreenProvider", as: (() -> any TitledScreen).self)
+    print(makeAnyScreen().title.isEmpty)
+
+    expectPrintedOutputShown(in: Self.article)
+  }
+
+  @Test func aReleasedContainer() throws {
+    func makeReceiptMaker() throws -> () throws -> Receipt {
+      let container = Container()
+      container.addProvider(forName: "receipt") { _ in Receipt() }
+      return try container.value(forName: "receiptProvider", as: (() throws -> Receipt).self)
+    }
+
+    let makeReceipt = try makeReceiptMaker()
+    do {
+      _ = try makeReceipt()
+    } catch {
+      print(error)
+    }
+
+    expectPrintedOutputShown(in: Self.article)
+  }
+
+  @Test func aCycle() throws {
+    let cyclic = Container()
+    cyclic.addProvider(
+      forName: "coordinator", dependencies: ["settings"], options: .singleton
+    ) { _ in
+      Coordinator()
+    }
+    cyclic.addProvider(forName: "settings", dependencies: ["accounts"], options: .singleton) { _ in
+      SettingsScreen()
+    }
+    cyclic.addProvider(
+      forName: "accounts", dependencies: ["coordinator"], options: .singleton
+    ) { values in
+      let coordinator = try values.value(forName: "coordinator", as: Coordinator.self)
+      return AccountService(coordinator: { coordinator })
+    }
+
+    do {
+      try cyclic.checkForErrors()
+    } catch let error as ValidationError {
+      print(error.cycles)
+      print(error.problems[0])
+    }
+    expectPrintedOutputShown(in: Self.article)
+
+    let before = console.text.count
+    do {
+      _ = try cyclic.value(forName: "coordinator")
+    } catch {
+      print(error)
+    }
+    #expect(
+      try Markdown.blocks("text", in: Self.article).contains(
+        String(console.text.dropFirst(before))))
+  }
+
+  @Test func theCycleBroken() throws {
+    let fixed = Container()
+    fixed.addProvider(
+      forName: "coordinator", dependencies: ["settings"], options: .singleton
+    ) { _ in
+      Coordinator()
+    }
+    fixed.addProvider(forName: "settings", dependencies: ["accounts"], options: .singleton) { _ in
+      SettingsScreen()
+    }
+    fixed.addProvider(
+      forName: "accounts", dependencies: ["coordinatorProvider"], options: .singleton
+    ) { values in
+      AccountService(
+        coordinator: try values.value(forName: "coordinatorProvider", as: (() -> Coordinator).self))
+    }
+    try fixed.checkForErrors()
+
+    let coordinator = try fixed.value(forName: "coordinator", as: Coordinator.self)
+    let accounts = try fixed.value(forName: "accounts", as: AccountService.self)
+    print(accounts.signOut() === coordinator)
+
+    expectPrintedOutputShown(in: Self.article)
+    #expect(fixed.validate().isClean)
+    #expect(fixed.dependencyGraph().cycles().isEmpty)
+  }
+}
