@@ -42,17 +42,19 @@ let package = Package(
       name: "products", dependencies: ["Injineer"], path: "Examples/products",
       exclude: ["README.md"]),
 
-    // Tests
-    .testTarget(name: "INJGraphTests", dependencies: ["INJGraph"]),
+    // Tests, and the helpers they share
+    .target(name: "TestUtilities", path: "Tests/Utilities"),
+    .testTarget(name: "INJGraphTests", dependencies: ["INJGraph", "TestUtilities"]),
     .testTarget(name: "INJReflectionTests", dependencies: ["INJReflection"]),
     .testTarget(
-      name: "INJContainerTests", dependencies: ["INJContainer", "INJGraph", "INJReflection"]),
+      name: "INJContainerTests",
+      dependencies: ["INJContainer", "INJGraph", "INJReflection", "TestUtilities"]),
     .testTarget(name: "InjineerTests", dependencies: ["Injineer"]),
     .testTarget(
       name: "INJTestSupportTests",
       dependencies: ["INJTestSupport", "INJContainer", "INJReflection", "Injineer"]),
     .testTarget(
-      name: "ReliabilityTests", dependencies: ["INJContainer", "INJGraph"],
+      name: "ReliabilityTests", dependencies: ["INJContainer", "INJGraph", "TestUtilities"],
       exclude: ["FuzzRegressions"]),
     // Runs the example executables and checks their output; depending on them makes
     // `swift test` build them first.

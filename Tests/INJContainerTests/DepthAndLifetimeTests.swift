@@ -1,4 +1,5 @@
 import INJContainer
+import TestUtilities
 import Testing
 
 @Suite("Deep graphs and lifetimes")
@@ -19,7 +20,7 @@ struct DepthAndLifetimeTests {
       }
     }
     let outcome = Outcome()
-    onThread(stackSize: 512 * 1024) {
+    runOnThread(stackSize: 512 * 1024) {
       do {
         try container.checkForErrors()
         outcome.set("\(try container.value(forName: "link0", as: Int.self)) links")

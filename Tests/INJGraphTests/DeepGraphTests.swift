@@ -1,4 +1,5 @@
 import INJGraph
+import TestUtilities
 import Testing
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import INJGraph
+import TestUtilities
 import Testing
 
 /// Random graphs of at most 8 nodes, each answer compared with the brute-force reference.

@@ -1,5 +1,6 @@
 import INJContainer
 import INJGraph
+import TestUtilities
 import Testing
 
 /// Graphs far deeper and wider than any app's, on threads with a 512 KB stack: a

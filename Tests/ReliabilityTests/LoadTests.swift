@@ -1,5 +1,6 @@
 import Foundation
 import INJContainer
+import TestUtilities
 import Testing
 
 /// Several threads resolve a mixed graph for a bounded time while another thread
@@ -152,15 +153,9 @@ struct LoadTests {
         }
       }
       let started = ContinuousClock.now
-      let done = DispatchGroup()
-      for body in threads {
-        done.enter()
-        Thread.detachNewThread {
-          body()
-          done.leave()
-        }
-      }
-      done.wait()
+      // Joining the threads (rather than waiting for a signal from them) makes sure
+      // each has released what its closure held, the container included.
+      runConcurrently(threads.count) { threads[$0]() }
       print(
         "Load: \(resolvers) threads resolved \(resolutions.value) times "
           + "(\(childrenMade.value) child containers) while one registered "

@@ -1,20 +1,10 @@
-/// A small seeded random number generator (SplitMix64): every random case is a
-/// function of its seed, so a failure reproduces from the seed it prints.
-struct ModelRandom: RandomNumberGenerator {
-  private var state: UInt64
+import TestUtilities
 
-  init(seed: UInt64) {
-    state = seed
-  }
+/// The model tests' seeded generator: every random case is a function of its seed,
+/// so a failure reproduces from the seed it prints.
+typealias ModelRandom = SplitMix64
 
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
-  }
-
+extension SplitMix64 {
   /// The seed of case `index` of a run seeded with `seed`.
   static func caseSeed(_ seed: UInt64, case index: Int) -> UInt64 {
     var mixer = ModelRandom(seed: seed ^ (UInt64(index) &* 0xD1B5_4A32_D192_ED03))

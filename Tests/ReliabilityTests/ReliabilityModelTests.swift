@@ -1,4 +1,5 @@
 import Foundation
+import TestUtilities
 import Testing
 
 /// Random scripts of registrations, resolutions and checks, run on a real container

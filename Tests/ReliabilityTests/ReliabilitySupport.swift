@@ -32,42 +32,6 @@ func hex(_ value: UInt64) -> String {
   "0x" + String(value, radix: 16)
 }
 
-/// Runs `body` on a new thread with a stack of `stackSize` bytes and waits for it:
-/// any recursion per dependency level would overflow such a stack.
-func runOnThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) {
-  final class Box: Sendable {
-    let body: @Sendable () -> Void
-    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-  }
-  let attributes = UnsafeMutablePointer<pthread_attr_t>.allocate(capacity: 1)
-  defer { attributes.deallocate() }
-  pthread_attr_init(attributes)
-  defer { pthread_attr_destroy(attributes) }
-  pthread_attr_setstacksize(attributes, stackSize)
-  let context = Unmanaged.passRetained(Box(body)).toOpaque()
-  #if canImport(Darwin)
-  var thread: pthread_t?
-  #else
-  var thread = pthread_t()
-  #endif
-  let created = pthread_create(
-    &thread, attributes,
-    { context in
-      #if canImport(Darwin)
-      Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
-      #else
-      Unmanaged<Box>.fromOpaque(context!).takeRetainedValue().body()
-      #endif
-      return nil
-    }, context)
-  precondition(created == 0, "pthread_create failed: \(created)")
-  #if canImport(Darwin)
-  pthread_join(thread!, nil)
-  #else
-  pthread_join(thread, nil)
-  #endif
-}
-
 /// A value one thread sets and another reads after joining it.
 final class Handoff<Value: Sendable>: @unchecked Sendable {
   // Written by the worker before the join, read by the caller after it.

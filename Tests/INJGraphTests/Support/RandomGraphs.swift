@@ -1,3 +1,5 @@
+import TestUtilities
+
 /// Random small graphs for property tests, each reproducible from its seed.
 enum RandomGraphs {
   /// The seeds of the graphs every property test checks.

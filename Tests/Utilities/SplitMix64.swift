@@ -1,0 +1,23 @@
+/// A small seeded random number generator (SplitMix64), so that every random test
+/// reproduces from the seed printed with its failure.
+public struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+
+  /// Creates a generator whose numbers are a function of `seed` alone.
+  ///
+  /// - Parameter seed: The seed.
+  public init(seed: UInt64) {
+    state = seed
+  }
+
+  /// The next 64 random bits.
+  ///
+  /// - Returns: The bits.
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var mixed = state
+    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+    return mixed ^ (mixed >> 31)
+  }
+}
