@@ -58,8 +58,10 @@ let package = Package(
       exclude: ["FuzzRegressions"]),
     // Runs the example executables and checks their output; depending on them makes
     // `swift test` build them first.
-    .testTarget(name: "ExampleTests", dependencies: ["pocket-forecast", "products"]),
-    .testTarget(name: "DocumentationTests", dependencies: ["Injineer", "INJTestSupport"]),
+    .testTarget(
+      name: "ExampleTests", dependencies: ["pocket-forecast", "products", "TestUtilities"]),
+    .testTarget(
+      name: "DocumentationTests", dependencies: ["Injineer", "INJTestSupport", "TestUtilities"]),
   ],
   swiftLanguageModes: [.v6]
 )

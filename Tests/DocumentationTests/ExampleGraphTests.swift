@@ -1,4 +1,5 @@
 import Foundation
+import TestUtilities
 import Testing
 
 /// The README's pictures of the pocket-forecast example are its own output: the Mermaid block
@@ -18,39 +19,14 @@ struct ExampleGraphTests {
     defer { try? handle.close() }
 
     let process = Process()
-    process.executableURL = try executable(named: "pocket-forecast")
+    process.executableURL = try builtExecutable(named: "pocket-forecast")
     process.arguments = ["--data-dir", data.path, "--graph", format]
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = handle
     try process.run()
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)
-    return String(decoding: try Data(contentsOf: output), as: UTF8.self)
-  }
-
-  /// The example's executable, which `swift test` builds for the example tests: next to the
-  /// test product, or in the package's default debug folder.
-  func executable(named name: String) throws -> URL {
-    var folders: [URL] = []
-    if let runner = Bundle.main.executableURL {
-      folders.append(runner.deletingLastPathComponent())
-    }
-    for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
-      folders.append(bundle.bundleURL.deletingLastPathComponent())
-    }
-    folders.append(Markdown.packageRoot.appendingPathComponent(".build/debug"))
-    for folder in folders {
-      let url = folder.appendingPathComponent(name)
-      if FileManager.default.isExecutableFile(atPath: url.path) {
-        return url
-      }
-    }
-    throw ExampleNotBuilt(name: name)
-  }
-
-  struct ExampleNotBuilt: Error, CustomStringConvertible {
-    var name: String
-    var description: String { "'\(name)' is not built; run 'swift build' first." }
+    return try textOfFile(at: output)
   }
 
   @Test func theMermaidBlockIsTheExamplesOutput() throws {

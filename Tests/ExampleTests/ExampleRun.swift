@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TestUtilities
 import Testing
 
 /// One run of an example executable: its exit code and everything it printed.
@@ -40,7 +41,7 @@ struct ExampleRun: Equatable, CustomStringConvertible {
     }
 
     let process = Process()
-    process.executableURL = try executableURL(named: name)
+    process.executableURL = try builtExecutable(named: name)
     process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     process.standardInput = FileHandle.nullDevice
@@ -53,38 +54,14 @@ struct ExampleRun: Equatable, CustomStringConvertible {
       process.terminate()
       throw ExampleTestError("'\(name) \(arguments.joined(separator: " "))' did not finish.")
     }
+    // Let Foundation finish with the process and drop the handler it holds:
+    // otherwise the process object (and its file handles) is never freed, which
+    // LeakSanitizer reports.
+    process.waitUntilExit()
+    process.terminationHandler = nil
     return ExampleRun(
       exitCode: process.terminationStatus,
-      standardOutput: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
-      standardError: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
-  }
-
-  /// The built executable: next to the test product, where `swift build` and
-  /// `swift test` put every product of the package.
-  static func executableURL(named name: String) throws -> URL {
-    var folders: [URL] = []
-    // On Linux the test product is an executable in the products folder.
-    if let testRunner = Bundle.main.executableURL {
-      folders.append(testRunner.deletingLastPathComponent())
-    }
-    // On Apple platforms it is a bundle in the products folder, loaded by a runner that
-    // lives elsewhere.
-    for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
-      folders.append(bundle.bundleURL.deletingLastPathComponent())
-    }
-    // Last, the package's default debug build folder, found from this file's path.
-    let packageRoot = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    folders.append(packageRoot.appendingPathComponent(".build/debug"))
-    for folder in folders {
-      let url = folder.appendingPathComponent(name)
-      if FileManager.default.isExecutableFile(atPath: url.path) {
-        return url
-      }
-    }
-    throw ExampleTestError(
-      "No built '\(name)' in \(folders.map(\.path).joined(separator: ", ")). "
-        + "Run 'swift build' first.")
+      standardOutput: try textOfFile(at: outputURL), standardError: try textOfFile(at: errorURL))
   }
 }
 
