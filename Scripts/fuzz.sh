@@ -55,7 +55,8 @@ if [ "${FUZZ_SKIP_BUILD:-0}" != 1 ] || [ ! -x "$out/injineer-fuzz" ]; then
 
   echo "==> linking the fuzzer"
   quiet swiftc "${flags[@]}" -module-name InjineerFuzz \
-    Fuzz/FuzzEntry.swift $(find Tests/ReliabilityTests -name 'Model*.swift' | LC_ALL=C sort) \
+    Fuzz/FuzzEntry.swift Tests/Utilities/SplitMix64.swift \
+    $(find Tests/ReliabilityTests -name 'Model*.swift' | LC_ALL=C sort) \
     -L "$out/modules" -lINJContainer -lINJReflection -lINJGraph \
     -o "$out/injineer-fuzz"
   echo "Built $out/injineer-fuzz."

@@ -1,4 +1,7 @@
+// The fuzzer compiles these files with `SplitMix64` in one module of its own.
+#if canImport(TestUtilities)
 import TestUtilities
+#endif
 
 /// The model tests' seeded generator: every random case is a function of its seed,
 /// so a failure reproduces from the seed it prints.
