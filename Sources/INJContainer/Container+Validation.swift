@@ -166,7 +166,9 @@ private struct Validation {
       if registrationCounts[id] > 1 {
         problems.append(.duplicateName(registration.name, sites: own(Int32(id)).map(\.site)))
       }
-      if let collision = collision(of: registration) {
+      if let collision = collision(
+        of: registration, isProviderClosureName: index.flags[entry].contains(.providerClosureName))
+      {
         problems.append(collision)
       }
     }
@@ -176,15 +178,20 @@ private struct Validation {
   /// A name registered here that clashes with a provider closure: `fooProvider`
   /// next to `foo` (here or in an ancestor), or `foo` here next to an ancestor's
   /// own `fooProvider`.
-  private func collision(of registration: Registration) -> ValidationProblem? {
+  private func collision(
+    of registration: Registration, isProviderClosureName: Bool
+  ) -> ValidationProblem? {
     let name = registration.name
-    if let baseName = Container.baseName(ofProviderClosure: name) {
+    if isProviderClosureName, let baseName = Container.baseName(ofProviderClosure: name) {
       let base = slotID(of: baseName).flatMap { own($0).first }
       if let base = base ?? container.madeInAncestors(baseName) {
         return .nameCollision(
           name, site: registration.site, baseName: baseName, baseSite: base.site)
       }
     }
+    // Within one container the `fooProvider` registration finds the collision; only
+    // an ancestor's `fooProvider` needs looking for from `foo`.
+    guard container.parent != nil else { return nil }
     let closureName = name + "Provider"
     let closureHere = slotID(of: closureName).map { registrationCounts[Int($0)] > 0 } ?? false
     if !closureHere, let closure = container.madeInAncestors(closureName) {
