@@ -1,7 +1,8 @@
 // The complete examples of the article "Testing with Injineer", as written there.
 
+import INJContainer
+import INJReflection
 import INJTestSupport
-import Injineer
 import Synchronization
 import Testing
 import XCTest
