@@ -34,6 +34,8 @@ struct Resolution {
   /// The resolution this one is nested in, on the same thread; it outlives this
   /// one, waiting for it to finish.
   let outer: UnsafeMutablePointer<Resolution>?
+  /// The thread's state, which outlives the thread's resolutions.
+  let cell: UnsafeMutablePointer<CurrentResolution.Cell>
   var frames: ContiguousArray<Frame>
   /// A provider without dependencies whose creator is running without a frame.
   unowned(unsafe) var leaf: Registration?
@@ -43,9 +45,12 @@ struct Resolution {
   var onStack: Set<ObjectIdentifier>?
   var objectGraphProducts: [ObjectIdentifier: Product] = [:]
 
-  init(outer: UnsafeMutablePointer<Resolution>?, frames: ContiguousArray<Frame>) {
+  init(
+    outer: UnsafeMutablePointer<Resolution>?, cell: UnsafeMutablePointer<CurrentResolution.Cell>
+  ) {
     self.outer = outer
-    self.frames = frames
+    self.cell = cell
+    frames = []
   }
 }
 
@@ -63,14 +68,18 @@ struct Resolver {
   /// Resolves a provider whose product is not ready to read, in a new resolution
   /// nested in the one in progress on this thread, if any.
   static func resolve(_ registration: Registration) throws(ResolutionError) -> Product {
-    let outer = CurrentResolution.pointer
-    var state = Resolution(outer: outer, frames: CurrentResolution.takeSpareFrames())
+    let cell = CurrentResolution.cell
+    let outer = cell.pointee.pointer
+    var state = Resolution(outer: outer, cell: cell)
+    swap(&state.frames, &cell.pointee.spareFrames)
     return try withUnsafeMutablePointer(to: &state) { (state) throws(ResolutionError) in
-      CurrentResolution.pointer = state
+      cell.pointee.pointer = state
       defer {
-        CurrentResolution.pointer = outer
+        cell.pointee.pointer = outer
         state.pointee.frames.removeAll(keepingCapacity: true)
-        CurrentResolution.keepSpareFrames(state.pointee.frames)
+        if state.pointee.frames.capacity > cell.pointee.spareFrames.capacity {
+          swap(&state.pointee.frames, &cell.pointee.spareFrames)
+        }
       }
       return try Resolver(state: state).resolve(registration)
     }
@@ -127,7 +136,8 @@ struct Resolver {
     guard next < registration.dependencySlots.count else {
       var values: [Product] = []
       swap(&values, &state.pointee.frames[top].values)
-      let product = try create(registration, values: values, onStack: true)
+      let product = try create(registration, values: values)
+      recycle(&values)
       leave(with: product)
       return product
     }
@@ -156,7 +166,7 @@ struct Resolver {
   /// Creates a transient provider without dependencies, without a frame: it is
   /// marked as the resolution's leaf while its creator runs.
   private func createLeaf(_ registration: Registration) throws(ResolutionError) -> Product {
-    if isInProgress(registration) {
+    if isLeafInProgress(registration) {
       throw error(for: registration.name, reason: .cycle(cycle(closingAt: registration)))
     }
     state.pointee.leaf = registration
@@ -165,7 +175,7 @@ struct Resolver {
       state.pointee.leaf = nil
       state.pointee.leafID = nil
     }
-    return try create(registration, values: [], onStack: true)
+    return try create(registration, values: [])
   }
 
   /// The registration a dependency slot resolves to, from the dependent's container
@@ -230,7 +240,7 @@ struct Resolver {
         throw self.error(for: registration.name, reason: .cycle(error.cycle))
       }
     }
-    var values: [Product] = []
+    var values = state.pointee.cell.pointee.spareValues.popLast() ?? []
     values.reserveCapacity(registration.dependencySlots.count)
     state.pointee.frames.append(
       Resolution.Frame(registration: registration, values: values, claimed: claimed))
@@ -240,6 +250,19 @@ struct Resolver {
       state.pointee.onStack = Set(state.pointee.frames.map(\.id))
     }
     return nil
+  }
+
+  /// Keeps the storage of a finished creation's values for a later one, unless the
+  /// creator kept the values (the storage is then shared and emptying it makes a
+  /// copy) or it is large.
+  @inline(__always)
+  private func recycle(_ values: inout [Product]) {
+    let cell = state.pointee.cell
+    guard values.capacity <= CurrentResolution.spareValuesCapacityLimit,
+      cell.pointee.spareValues.count < CurrentResolution.spareValuesLimit
+    else { return }
+    values.removeAll(keepingCapacity: true)
+    cell.pointee.spareValues.append(values)
   }
 
   /// Pops the top frame, whose product was created, and shares the product as its
@@ -259,7 +282,7 @@ struct Resolver {
   /// Runs a provider's creator (no lock is held), then injects the product's
   /// properties. The provider is the innermost one in progress.
   private func create(
-    _ registration: Registration, values: [Product], onStack: Bool
+    _ registration: Registration, values: [Product]
   ) throws(ResolutionError) -> Product {
     if registration.isMainActor, !Threads.isOnMainActor {
       throw error(for: registration.name, reason: .notOnMainActor, inProgress: true)
@@ -282,9 +305,9 @@ struct Resolver {
         inProgress: true)
     }
     if registration.injectsProperties {
-      let instance = product.anyValue
-      let plan = registration.injectionPlan(for: instance)
+      let plan = registration.injectionPlan(for: product)
       if plan.hasInjectableProperties {
+        let instance = product.anyValue
         do {
           _ = try plan.inject(into: instance, from: values)
         } catch let failure as InjectionError {
@@ -328,6 +351,20 @@ struct Resolver {
           return true
         }
       }
+      resolution = current.pointee.outer
+    }
+    return false
+  }
+
+  /// Whether a provider that never gets a frame (see `createLeaf`) is in
+  /// progress: only the leaves of this resolution and the ones it is nested in
+  /// can hold it.
+  @inline(__always)
+  private func isLeafInProgress(_ registration: Registration) -> Bool {
+    let id = ObjectIdentifier(registration)
+    var resolution: UnsafeMutablePointer<Resolution>? = state
+    while let current = resolution {
+      if current.pointee.leafID == id { return true }
       resolution = current.pointee.outer
     }
     return false
@@ -403,10 +440,13 @@ extension Unmanaged {
   func withGuaranteedRef<Result, Failure: Error>(
     _ body: (Instance) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    var outcome: Swift.Result<Result, Failure>?
-    _withUnsafeGuaranteedRef { instance in
-      outcome = Swift.Result { () throws(Failure) in try body(instance) }
+    do {
+      return try _withUnsafeGuaranteedRef(body)
+    } catch let error as Failure {
+      throw error
+    } catch {
+      // `body` throws only `Failure`, and `_withUnsafeGuaranteedRef` only rethrows.
+      preconditionFailure("unreachable: \(error)")
     }
-    return try outcome.unsafelyUnwrapped.get()
   }
 }

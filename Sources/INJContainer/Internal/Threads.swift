@@ -39,60 +39,59 @@ enum Threads {
 /// Per-thread state of resolutions: the resolution in progress on the thread, so
 /// that a creator calling back into a container continues it, and frame storage
 /// kept between resolutions so a resolution allocates no stack of its own.
+///
+/// Both live in one cell per thread, found with one thread-specific read and
+/// written in place, so starting and ending a resolution costs no system call.
 enum CurrentResolution {
-  private static let currentKey: pthread_key_t = {
-    var key = pthread_key_t()
-    pthread_key_create(&key, nil)
-    return key
-  }()
+  struct Cell {
+    var pointer: UnsafeMutablePointer<Resolution>?
+    var spareFrames: ContiguousArray<Resolution.Frame>
+    /// Emptied value storage of finished creations, for the next providers'
+    /// dependencies: most resolutions then allocate nothing but the products.
+    var spareValues: ContiguousArray<[Product]>
+  }
 
-  /// Frees a thread's spare frames when the thread ends.
-  private static let spareFramesKey: pthread_key_t = {
+  /// At most this many emptied value arrays are kept per thread.
+  static let spareValuesLimit = 32
+  /// Value arrays with more room than this are not kept.
+  static let spareValuesCapacityLimit = 16
+
+  /// Frees a thread's cell when the thread ends.
+  private static let cellKey: pthread_key_t = {
     var key = pthread_key_t()
     #if canImport(Darwin)
-    pthread_key_create(&key) { CurrentResolution.freeSpareFrames($0) }
+    pthread_key_create(&key) { CurrentResolution.freeCell($0) }
     #else
-    pthread_key_create(&key) { $0.map(CurrentResolution.freeSpareFrames) }
+    pthread_key_create(&key) { $0.map(CurrentResolution.freeCell) }
     #endif
     return key
   }()
 
-  private static func freeSpareFrames(_ pointer: UnsafeMutableRawPointer) {
-    let frames = pointer.assumingMemoryBound(to: ContiguousArray<Resolution.Frame>.self)
-    frames.deinitialize(count: 1)
-    frames.deallocate()
+  private static func freeCell(_ pointer: UnsafeMutableRawPointer) {
+    let cell = pointer.assumingMemoryBound(to: Cell.self)
+    cell.deinitialize(count: 1)
+    cell.deallocate()
+  }
+
+  /// The thread's cell, made on first use and freed when the thread ends.
+  @inline(__always)
+  static var cell: UnsafeMutablePointer<Cell> {
+    if let raw = pthread_getspecific(cellKey) {
+      return raw.assumingMemoryBound(to: Cell.self)
+    }
+    return makeCell()
+  }
+
+  private static func makeCell() -> UnsafeMutablePointer<Cell> {
+    let cell = UnsafeMutablePointer<Cell>.allocate(capacity: 1)
+    cell.initialize(to: Cell(pointer: nil, spareFrames: [], spareValues: []))
+    pthread_setspecific(cellKey, cell)
+    return cell
   }
 
   /// The resolution in progress on this thread, if any.
   static var pointer: UnsafeMutablePointer<Resolution>? {
-    get { pthread_getspecific(currentKey)?.assumingMemoryBound(to: Resolution.self) }
-    set { pthread_setspecific(currentKey, newValue) }
-  }
-
-  /// The thread's cell for spare frame storage, made on first use and freed when
-  /// the thread ends.
-  private static var spareFramesCell: UnsafeMutablePointer<ContiguousArray<Resolution.Frame>> {
-    if let raw = pthread_getspecific(spareFramesKey) {
-      return raw.assumingMemoryBound(to: ContiguousArray<Resolution.Frame>.self)
-    }
-    let cell = UnsafeMutablePointer<ContiguousArray<Resolution.Frame>>.allocate(capacity: 1)
-    cell.initialize(to: [])
-    pthread_setspecific(spareFramesKey, cell)
-    return cell
-  }
-
-  static func takeSpareFrames() -> ContiguousArray<Resolution.Frame> {
-    let cell = spareFramesCell
-    let frames = cell.move()
-    cell.initialize(to: [])
-    return frames
-  }
-
-  static func keepSpareFrames(_ frames: ContiguousArray<Resolution.Frame>) {
-    let cell = spareFramesCell
-    if frames.capacity > cell.pointee.capacity {
-      cell.pointee = frames
-    }
+    pthread_getspecific(cellKey)?.assumingMemoryBound(to: Cell.self).pointee.pointer
   }
 }
 
