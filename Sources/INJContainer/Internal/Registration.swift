@@ -276,21 +276,25 @@ final class Registration: @unchecked Sendable {
 
   // MARK: Injection
 
-  /// The injection plan for `product`, cached for the product's type.
-  func injectionPlan(for product: Product) -> InjectionPlan {
+  /// The injection plan for `product` when anything may be injected into it, or
+  /// nil when its type has no injectable properties. Cached for the product's type.
+  func injectionPlan(for product: Product) -> InjectionPlan? {
     // A class instance's type is read from its header, without opening an
     // existential.
     let type: Any.Type =
       product.kind == .object ? Swift.type(of: product.object) : Swift.type(of: product.anyValue)
     if let cached = lastPlan.load(ordering: .acquiring) {
-      let hit = cached._withUnsafeGuaranteedRef { $0.type == type }
-      if hit { return cached.takeUnretainedValue() }
+      // Borrowed: answering "nothing to inject" needs no reference counting.
+      let (hit, injects) = cached._withUnsafeGuaranteedRef {
+        ($0.type == type, $0.hasInjectableProperties)
+      }
+      if hit { return injects ? cached.takeUnretainedValue() : nil }
     }
     let plan = InjectionPlan.plan(for: product.anyValue)
     // Plans are cached for the life of the process, so an unretained pointer to
     // one stays valid.
     lastPlan.store(Unmanaged.passUnretained(plan), ordering: .releasing)
-    return plan
+    return plan.hasInjectableProperties ? plan : nil
   }
 }
 

@@ -126,41 +126,44 @@ struct Resolver {
   }
 
   /// Takes one step for the provider of the top frame: resolves its next
-  /// dependency, or, when all are resolved, creates its product, pops its frame and
-  /// returns the product.
+  /// dependencies until one needs a frame of its own (pushed, and nil returned), or,
+  /// when all are resolved, creates its product, pops its frame and returns the
+  /// product.
   @inline(__always)
   private func advance(
     _ registration: Registration, top: Int
   ) throws(ResolutionError) -> Product? {
-    let next = state.pointee.frames[top].values.count
-    guard next < registration.dependencySlots.count else {
-      var values: [Product] = []
-      swap(&values, &state.pointee.frames[top].values)
-      let product = try create(registration, values: values)
-      recycle(&values)
-      leave(with: product)
-      return product
-    }
-    let slot = registration.dependencySlots[next]
-    if registration.owner.isObserved, let observer = registration.owner.observer,
-      let refusal = observer.willResolve(slot.name, path: path + [slot.name])
-    {
-      throw error(for: slot.name, reason: .refused(refusal))
-    }
-    let value = try dependency(slot, of: registration).withGuaranteedRef {
-      (target) throws(ResolutionError) -> Product? in
-      if let ready = try readyValue(of: target) {
-        return ready
+    // Dependencies that are ready, or made without a frame, are taken in this
+    // loop; one that needs a frame of its own ends the step.
+    let slots = registration.dependencySlots
+    var next = state.pointee.frames[top].values.count
+    while next < slots.count {
+      let slot = slots[next]
+      if registration.owner.isObserved, let observer = registration.owner.observer,
+        let refusal = observer.willResolve(slot.name, path: path + [slot.name])
+      {
+        throw error(for: slot.name, reason: .refused(refusal))
       }
-      if target.createsWithoutFrame {
-        return try createLeaf(target)
+      let value = try dependency(slot, of: registration).withGuaranteedRef {
+        (target) throws(ResolutionError) -> Product? in
+        if let ready = try readyValue(of: target) {
+          return ready
+        }
+        if target.createsWithoutFrame {
+          return try createLeaf(target)
+        }
+        return try enter(target)
       }
-      return try enter(target)
-    }
-    if let value {
+      guard let value else { return nil }
       state.pointee.frames[top].values.append(value)
+      next += 1
     }
-    return nil
+    var values: [Product] = []
+    swap(&values, &state.pointee.frames[top].values)
+    let product = try create(registration, values: values)
+    recycle(&values)
+    leave(with: product)
+    return product
   }
 
   /// Creates a transient provider without dependencies, without a frame: it is
@@ -305,8 +308,7 @@ struct Resolver {
         inProgress: true)
     }
     if registration.injectsProperties {
-      let plan = registration.injectionPlan(for: product)
-      if plan.hasInjectableProperties {
+      if let plan = registration.injectionPlan(for: product) {
         let instance = product.anyValue
         do {
           _ = try plan.inject(into: instance, from: values)
