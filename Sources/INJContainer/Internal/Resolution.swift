@@ -76,7 +76,8 @@ struct Resolver {
       cell.pointee.pointer = state
       defer {
         cell.pointee.pointer = outer
-        state.pointee.frames.removeAll(keepingCapacity: true)
+        // Frames are left only by a failed resolution, which empties them itself.
+        assert(state.pointee.frames.isEmpty)
         if state.pointee.frames.capacity > cell.pointee.spareFrames.capacity {
           swap(&state.pointee.frames, &cell.pointee.spareFrames)
         }
@@ -136,9 +137,12 @@ struct Resolver {
     // Dependencies that are ready, or made without a frame, are taken in this
     // loop; one that needs a frame of its own ends the step.
     let slots = registration.dependencySlots
-    var next = state.pointee.frames[top].values.count
-    while next < slots.count {
-      let slot = slots[next]
+    // The values are collected outside the frame, and put back when a dependency
+    // needs a frame of its own.
+    var values: [Product] = []
+    swap(&values, &state.pointee.frames[top].values)
+    while values.count < slots.count {
+      let slot = slots[values.count]
       if registration.owner.isObserved, let observer = registration.owner.observer,
         let refusal = observer.willResolve(slot.name, path: path + [slot.name])
       {
@@ -154,12 +158,12 @@ struct Resolver {
         }
         return try enter(target)
       }
-      guard let value else { return nil }
-      state.pointee.frames[top].values.append(value)
-      next += 1
+      guard let value else {
+        swap(&values, &state.pointee.frames[top].values)
+        return nil
+      }
+      values.append(value)
     }
-    var values: [Product] = []
-    swap(&values, &state.pointee.frames[top].values)
     let product = try create(registration, values: values)
     recycle(&values)
     leave(with: product)
@@ -264,7 +268,8 @@ struct Resolver {
     guard values.capacity <= CurrentResolution.spareValuesCapacityLimit,
       cell.pointee.spareValues.count < CurrentResolution.spareValuesLimit
     else { return }
-    values.removeAll(keepingCapacity: true)
+    // Popping keeps the storage as `removeAll(keepingCapacity:)` does, for less.
+    while values.popLast() != nil {}
     cell.pointee.spareValues.append(values)
   }
 
