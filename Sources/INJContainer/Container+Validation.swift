@@ -74,6 +74,9 @@ private struct Validation {
   let isEffective: [Bool]
   /// How many registrations each slot's name has here (an override counts as one).
   let registrationCounts: [Int32]
+  /// Whether each slot's name has a registration here: `registrationCounts > 0`,
+  /// compact for the random reads of the dependency check.
+  let isRegisteredHere: BitSet
   /// The entry of each slot's name, when the name has exactly one.
   let entryOfSlot: [Int32]
   /// Whether each slot's name resolves to something here: registered, or a provider
@@ -117,7 +120,12 @@ private struct Validation {
     for id in registry.derived.keys {
       visible[Int(id)] = true
     }
+    var registered = BitSet(count: slots.count)
+    for id in counts.indices where counts[id] > 0 {
+      registered[id] = true
+    }
     registrationCounts = counts
+    isRegisteredHere = registered
     self.entryOfSlot = entryOfSlot
     isVisibleHere = visible
     isEffective = effective
@@ -151,12 +159,17 @@ private struct Validation {
     var reported = [Bool](repeating: false, count: slots.count)
     var conflicting: [ValidationProblem] = []
     for entry in 0..<index.count where !index.flags[entry].contains(.override) {
-      let registration = index.entries[entry]
-      if case .conflictingScopes(let options) = registration.invalidReason {
-        conflicting.append(
-          .conflictingScopes(registration.name, site: registration.site, options: options))
+      // The registration object is read only when there may be something to report.
+      let flags = index.flags[entry]
+      if flags.contains(.conflictingScopes) {
+        let registration = index.entries[entry]
+        if case .conflictingScopes(let options) = registration.invalidReason {
+          conflicting.append(
+            .conflictingScopes(registration.name, site: registration.site, options: options))
+        }
       }
-      if index.flags[entry].contains(.blankName) {
+      if flags.contains(.blankName) {
+        let registration = index.entries[entry]
         problems.append(.blankName(registration.name, site: registration.site))
         continue
       }
@@ -164,10 +177,13 @@ private struct Validation {
       guard !reported[id] else { continue }
       reported[id] = true
       if registrationCounts[id] > 1 {
+        let registration = index.entries[entry]
         problems.append(.duplicateName(registration.name, sites: own(Int32(id)).map(\.site)))
       }
-      if let collision = collision(
-        of: registration, isProviderClosureName: index.flags[entry].contains(.providerClosureName))
+      let isProviderClosureName = flags.contains(.providerClosureName)
+      if isProviderClosureName || container.parent != nil,
+        let collision = collision(
+          of: index.entries[entry], isProviderClosureName: isProviderClosureName)
       {
         problems.append(collision)
       }
@@ -219,7 +235,7 @@ private struct Validation {
       for id in index.dependencies(of: entry) {
         if !blankSlotIDs.isEmpty, blankSlotIDs.contains(id) {
           missingOrBlank(id, of: entry, into: &missing)
-        } else if registrationCounts[Int(id)] > 0 {
+        } else if isRegisteredHere[Int(id)] {
           sources.append(source)
           targets.append(id)
         } else if !isVisibleHere[Int(id)], !reported.contains(id) {

@@ -1,4 +1,5 @@
 import INJGraph
+import TestUtilities
 import Testing
 
 /// The package-level core that the container runs its checks on.
@@ -21,6 +22,36 @@ import Testing
     #expect(Array(graph.dependencies(of: 0)) == [1, 2])
     #expect(Array(graph.dependencies(of: 1)) == [2])
     #expect(Array(graph.dependencies(of: 2)) == [1])
+  }
+
+  /// Random edge lists, listed by dependent or shuffled, with rows of every length the
+  /// row sort treats differently (up to 4, up to 16, longer) and with duplicates: every
+  /// row is the sorted set of its targets.
+  @Test func rowsMatchTheSortedSetOfTargets() {
+    for seed in UInt64(1)...300 {
+      var random = SplitMix64(seed: seed)
+      let nodeCount = Int.random(in: 1...40, using: &random)
+      var edges: [(source: Int32, target: Int32)] = []
+      for source in 0..<nodeCount {
+        let rowLength = [0, 1, 2, 3, 4, 5, 9, 17, 30].randomElement(using: &random)!
+        for _ in 0..<rowLength {
+          edges.append((Int32(source), Int32(Int.random(in: 0..<nodeCount, using: &random))))
+        }
+      }
+      if Bool.random(using: &random) {
+        edges.shuffle(using: &random)
+      }
+      let graph = CompactDigraph(
+        nodeCount: nodeCount, edgeSources: edges.map(\.source), edgeTargets: edges.map(\.target))
+      var expectedCount = 0
+      for node in 0..<nodeCount {
+        let expected = Set(edges.filter { $0.source == Int32(node) }.map(\.target)).sorted()
+        expectedCount += expected.count
+        #expect(
+          Array(graph.dependencies(of: Int32(node))) == expected, "seed \(seed), node \(node)")
+      }
+      #expect(graph.edgeCount == expectedCount, "seed \(seed)")
+    }
   }
 
   @Test func orderBreaksTiesBySmallestId() {

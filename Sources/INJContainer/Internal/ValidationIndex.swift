@@ -22,6 +22,8 @@ struct ValidationIndex {
     static let blankName = Flags(rawValue: 1 << 5)
     /// The name ends in `Provider` after a non-blank base.
     static let providerClosureName = Flags(rawValue: 1 << 6)
+    /// Registered with more than one scope: reported as such.
+    static let conflictingScopes = Flags(rawValue: 1 << 7)
   }
 
   /// The registrations, overrides included.
@@ -58,11 +60,36 @@ struct ValidationIndex {
     if Container.baseName(ofProviderClosure: registration.name) != nil {
       entryFlags.insert(.providerClosureName)
     }
+    if case .conflictingScopes = registration.invalidReason {
+      entryFlags.insert(.conflictingScopes)
+    }
     entries.append(registration)
     slotIDs.append(registration.slotID)
     flags.append(entryFlags)
     dependencyIDs.append(contentsOf: registration.dependencySlotIDs)
     dependencyEnds.append(Int32(dependencyIDs.count))
     productTypes.append(registration.productType)
+  }
+}
+
+/// A set of small non-negative integers, one bit each: a million fit in 128 KB, so
+/// testing members at random stays in the processor's caches.
+struct BitSet {
+  private var words: [UInt64]
+
+  /// An empty set for the integers below `count`.
+  init(count: Int) {
+    words = [UInt64](repeating: 0, count: (count + 63) / 64)
+  }
+
+  subscript(member: Int) -> Bool {
+    get { words[member >> 6] & (1 << UInt64(member & 63)) != 0 }
+    set {
+      if newValue {
+        words[member >> 6] |= 1 << UInt64(member & 63)
+      } else {
+        words[member >> 6] &= ~(1 << UInt64(member & 63))
+      }
+    }
   }
 }

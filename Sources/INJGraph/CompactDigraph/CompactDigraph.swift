@@ -32,7 +32,7 @@ package struct CompactDigraph: Sendable {
   /// - Precondition: Both arrays have the same length and every id is in `0..<nodeCount`.
   /// - Complexity: O(*n* + *e*) for *n* nodes and *e* edges, plus sorting each node's row of
   ///   dependencies.
-  package init(nodeCount: Int, edgeSources: [Int32], edgeTargets: [Int32]) {
+  package init(nodeCount: Int, edgeSources: [Int32], edgeTargets: consuming [Int32]) {
     precondition(
       nodeCount >= 0 && nodeCount <= Int(Int32.max), "node count out of range: \(nodeCount)")
     precondition(
@@ -43,12 +43,26 @@ package struct CompactDigraph: Sendable {
 
     // Counting sort of the edges by source gives the rows; each row is then sorted on its own.
     var offsets = [Int32](repeating: 0, count: nodeCount + 1)
+    var sourcesAscend = true
+    var previous: Int32 = 0
     for source in edgeSources {
       precondition(source >= 0 && source < bound, "edge source \(source) out of range")
       offsets[Int(source) + 1] &+= 1
+      sourcesAscend = sourcesAscend && source >= previous
+      previous = source
     }
     for node in 0..<nodeCount {
       offsets[node + 1] &+= offsets[node]
+    }
+    if sourcesAscend {
+      // Edges listed dependent by dependent (as a container lists them) are rows
+      // already: the targets are used in place.
+      for index in edgeTargets.indices {
+        let target = edgeTargets[index]
+        precondition(target >= 0 && target < bound, "edge target \(target) out of range")
+      }
+      self.init(nodeCount: nodeCount, rowOffsets: offsets, unsortedTargets: edgeTargets)
+      return
     }
     var cursor = offsets
     var targets = [Int32](repeating: 0, count: edgeSources.count)
@@ -68,7 +82,7 @@ package struct CompactDigraph: Sendable {
   ///   - nodeCount: The number of nodes.
   ///   - rowOffsets: `nodeCount + 1` ascending row starts into `unsortedTargets`.
   ///   - unsortedTargets: The dependencies of each node, row by row, each in `0..<nodeCount`.
-  init(nodeCount: Int, rowOffsets: [Int32], unsortedTargets: [Int32]) {
+  init(nodeCount: Int, rowOffsets: consuming [Int32], unsortedTargets: consuming [Int32]) {
     var offsets = rowOffsets
     var targets = unsortedTargets
     Self.sortAndDeduplicateRows(offsets: &offsets, targets: &targets)
@@ -117,7 +131,9 @@ package struct CompactDigraph: Sendable {
           let count = rowEnd - rowStart
           if count > 1 {
             var slice = UnsafeMutableBufferPointer(rebasing: targets[rowStart..<rowEnd])
-            if count <= 16 {
+            if count <= 4 {
+              sortTiny(slice)
+            } else if count <= 16 {
               insertionSort(slice)
             } else {
               slice.sort()
@@ -138,6 +154,51 @@ package struct CompactDigraph: Sendable {
       }
     }
     targets.removeLast(targets.count - written)
+  }
+
+  /// Sorts a buffer of two to four ids ascending in registers, without
+  /// data-dependent branches: rows of random ids would make the branches of an
+  /// insertion sort mispredict.
+  private static func sortTiny(_ buffer: UnsafeMutableBufferPointer<Int32>) {
+    @inline(__always)
+    func order(_ low: inout Int32, _ high: inout Int32) {
+      let smaller = min(low, high)
+      high = max(low, high)
+      low = smaller
+    }
+    switch buffer.count {
+    case 2:
+      var a = buffer[0]
+      var b = buffer[1]
+      order(&a, &b)
+      buffer[0] = a
+      buffer[1] = b
+    case 3:
+      var a = buffer[0]
+      var b = buffer[1]
+      var c = buffer[2]
+      order(&a, &b)
+      order(&b, &c)
+      order(&a, &b)
+      buffer[0] = a
+      buffer[1] = b
+      buffer[2] = c
+    default:
+      // The optimal network for four: (0 1)(2 3), (0 2)(1 3), (1 2).
+      var a = buffer[0]
+      var b = buffer[1]
+      var c = buffer[2]
+      var d = buffer[3]
+      order(&a, &b)
+      order(&c, &d)
+      order(&a, &c)
+      order(&b, &d)
+      order(&b, &c)
+      buffer[0] = a
+      buffer[1] = b
+      buffer[2] = c
+      buffer[3] = d
+    }
   }
 
   /// Sorts a short buffer ascending.
