@@ -166,39 +166,22 @@ package struct CompactDigraph: Sendable {
       high = max(low, high)
       low = smaller
     }
-    switch buffer.count {
-    case 2:
-      var a = buffer[0]
-      var b = buffer[1]
-      order(&a, &b)
-      buffer[0] = a
-      buffer[1] = b
-    case 3:
-      var a = buffer[0]
-      var b = buffer[1]
-      var c = buffer[2]
-      order(&a, &b)
-      order(&b, &c)
-      order(&a, &b)
-      buffer[0] = a
-      buffer[1] = b
-      buffer[2] = c
-    default:
-      // The optimal network for four: (0 1)(2 3), (0 2)(1 3), (1 2).
-      var a = buffer[0]
-      var b = buffer[1]
-      var c = buffer[2]
-      var d = buffer[3]
-      order(&a, &b)
-      order(&c, &d)
-      order(&a, &c)
-      order(&b, &d)
-      order(&b, &c)
-      buffer[0] = a
-      buffer[1] = b
-      buffer[2] = c
-      buffer[3] = d
-    }
+    // A shorter row is padded with the largest id, which the network leaves at the end.
+    let count = buffer.count
+    var a = buffer[0]
+    var b = buffer[1]
+    var c = count > 2 ? buffer[2] : .max
+    var d = count > 3 ? buffer[3] : .max
+    // The optimal network for four: (0 1)(2 3), (0 2)(1 3), (1 2).
+    order(&a, &b)
+    order(&c, &d)
+    order(&a, &c)
+    order(&b, &d)
+    order(&b, &c)
+    buffer[0] = a
+    buffer[1] = b
+    if count > 2 { buffer[2] = c }
+    if count > 3 { buffer[3] = d }
   }
 
   /// Sorts a short buffer ascending.
