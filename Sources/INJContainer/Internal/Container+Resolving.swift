@@ -36,18 +36,28 @@ extension Container {
   /// Resolves a name requested from outside (or from a creator calling back).
   @usableFromInline
   func resolve(_ name: String) throws(ResolutionError) -> Product {
-    try resolve(name, hash: name.hashValue)
+    try resolve(name, hash: NameHashes.rememberedHash(of: name), isExact: false)
   }
 
   /// Resolves a name whose hash is known.
   @usableFromInline
   func resolve(_ name: String, hash: Int) throws(ResolutionError) -> Product {
+    try resolve(name, hash: hash, isExact: true)
+  }
+
+  /// Resolves a name by its hash, or by a remembered hash that may be stale
+  /// (`isExact` false): a miss is then repeated with the name's real hash.
+  private func resolve(
+    _ name: String, hash: Int, isExact: Bool
+  ) throws(ResolutionError) -> Product {
     if isObserved, let observer,
       let refusal = observer.willResolve(name, path: contextPath(appending: name))
     {
       throw unresolvable(name, reason: .refused(refusal))
     }
-    guard let found = lookup(name, hash: hash) else {
+    guard
+      let found = lookup(name, hash: hash) ?? (isExact ? nil : lookup(name, hash: name.hashValue))
+    else {
       throw unresolvable(
         name, reason: name.isBlank ? .blankName : .unknownName,
         suggestion: name.isBlank ? nil : suggestion(for: name))

@@ -49,6 +49,9 @@ enum CurrentResolution {
     /// Emptied value storage of finished creations, for the next providers'
     /// dependencies: most resolutions then allocate nothing but the products.
     var spareValues: ContiguousArray<[Product]>
+    /// The hashes of names this thread looked up recently (see `NameHashes`);
+    /// `NameHashes.entryCount` entries, owned by the cell.
+    let nameHashes: UnsafeMutablePointer<NameHashes.Entry>
   }
 
   /// At most this many emptied value arrays are kept per thread.
@@ -69,8 +72,10 @@ enum CurrentResolution {
 
   private static func freeCell(_ pointer: UnsafeMutableRawPointer) {
     let cell = pointer.assumingMemoryBound(to: Cell.self)
+    let nameHashes = cell.pointee.nameHashes
     cell.deinitialize(count: 1)
     cell.deallocate()
+    nameHashes.deallocate()
   }
 
   /// The thread's cell, made on first use and freed when the thread ends.
@@ -84,7 +89,11 @@ enum CurrentResolution {
 
   private static func makeCell() -> UnsafeMutablePointer<Cell> {
     let cell = UnsafeMutablePointer<Cell>.allocate(capacity: 1)
-    cell.initialize(to: Cell(pointer: nil, spareFrames: [], spareValues: []))
+    let nameHashes = UnsafeMutablePointer<NameHashes.Entry>.allocate(
+      capacity: NameHashes.entryCount)
+    nameHashes.initialize(repeating: NameHashes.Entry(), count: NameHashes.entryCount)
+    cell.initialize(
+      to: Cell(pointer: nil, spareFrames: [], spareValues: [], nameHashes: nameHashes))
     pthread_setspecific(cellKey, cell)
     return cell
   }
