@@ -224,20 +224,29 @@ private struct Validation {
   /// returns whether the list of cycles was cut at the limit.
   private mutating func checkDependencies() -> Bool {
     var missing: [ValidationProblem] = []
-    var sources: [Int32] = []
+    // The edges, row by row while the entries come in slot order (as they do when
+    // names are registered in the order they are first mentioned); once an entry
+    // comes out of order, with the source of each edge.
     var targets: [Int32] = []
-    sources.reserveCapacity(index.dependencyIDs.count)
+    var rowLengths = [Int32](repeating: 0, count: slots.count)
+    var sources: [Int32]?
+    var lastSource: Int32 = 0
     targets.reserveCapacity(index.dependencyIDs.count)
     for entry in 0..<index.count
     where isEffective[entry] && index.flags[entry].contains(.provider) {
       let source = index.slotIDs[entry]
+      if sources == nil, source < lastSource {
+        sources = Self.sources(ofRows: rowLengths, edgeCount: targets.count)
+      }
+      lastSource = source
       var reported: [Int32] = []
       for id in index.dependencies(of: entry) {
         if !blankSlotIDs.isEmpty, blankSlotIDs.contains(id) {
           missingOrBlank(id, of: entry, into: &missing)
         } else if isRegisteredHere[Int(id)] {
-          sources.append(source)
           targets.append(id)
+          rowLengths[Int(source)] += 1
+          sources?.append(source)
         } else if !isVisibleHere[Int(id)], !reported.contains(id) {
           reported.append(id)
           missingOrBlank(id, of: entry, into: &missing)
@@ -248,8 +257,13 @@ private struct Validation {
       }
     }
     problems += missing
-    guard !sources.isEmpty else { return false }
-    let graph = CompactDigraph(nodeCount: slots.count, edgeSources: sources, edgeTargets: targets)
+    guard !targets.isEmpty else { return false }
+    let graph =
+      if let sources {
+        CompactDigraph(nodeCount: slots.count, edgeSources: sources, edgeTargets: targets)
+      } else {
+        CompactDigraph(nodeCount: slots.count, rowLengths: rowLengths, targets: targets)
+      }
     let (found, truncated) = graph.elementaryCycles(limit: Container.cycleReportLimit)
     let cycles = found.map { ids -> [String] in
       let names = ids.map { slots[Int($0)].name }
@@ -259,6 +273,17 @@ private struct Validation {
     }
     problems += cycles.sorted { $0.lexicographicallyPrecedes($1) }.map { .cycle($0) }
     return truncated
+  }
+
+  /// The source of each edge of rows listed in slot order, `rowLengths[id]` edges
+  /// from slot `id`.
+  private static func sources(ofRows rowLengths: [Int32], edgeCount: Int) -> [Int32] {
+    var sources: [Int32] = []
+    sources.reserveCapacity(edgeCount)
+    for id in rowLengths.indices where rowLengths[id] > 0 {
+      sources.append(contentsOf: repeatElement(Int32(id), count: Int(rowLengths[id])))
+    }
+    return sources
   }
 
   /// Reports a blank dependency (at once, once per provider, whatever is registered
