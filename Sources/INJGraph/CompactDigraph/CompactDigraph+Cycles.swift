@@ -16,8 +16,12 @@ extension CompactDigraph {
   /// - Returns: The cycles, and whether more cycles exist than were returned.
   /// - Complexity: O((*n* + *e*)(*c* + 1)) for *n* nodes, *e* edges and *c* returned cycles.
   package func elementaryCycles(limit: Int) -> (cycles: [[Int32]], isTruncated: Bool) {
-    let partition = componentPartition()
-    var hasCycle = partition.count < nodeCount
+    // An acyclic graph needs only the number of components: no copy of the partition.
+    let components = ComponentSearch(nodeCount: nodeCount)
+    let componentCount = components.run(
+      in: self, roots: 0..<Int32(truncatingIfNeeded: nodeCount), restrictedTo: nil,
+      firstComponent: 0)
+    var hasCycle = componentCount < nodeCount
     var node: Int32 = 0
     while !hasCycle && Int(node) < nodeCount {
       hasCycle = hasSelfLoop(node)
@@ -25,7 +29,7 @@ extension CompactDigraph {
     }
     guard hasCycle else { return ([], false) }
     let search = CycleSearch(graph: self, limit: max(0, limit))
-    search.run(partition: partition)
+    search.run(partition: (Array(components.component), componentCount))
     return (search.cycles, search.isTruncated)
   }
 }

@@ -23,8 +23,8 @@ final class ComponentSearch {
     lowLink = .allocate(count: nodeCount, repeating: 0)
     component = .allocate(count: nodeCount, repeating: -1)
     cursor = .allocate(count: nodeCount, repeating: 0)
-    pending = .allocate(count: nodeCount, repeating: 0)
-    path = .allocate(count: nodeCount, repeating: 0)
+    pending = .allocateStack(count: nodeCount)
+    path = .allocateStack(count: nodeCount)
   }
 
   deinit {

@@ -8,4 +8,13 @@ extension UnsafeMutableBufferPointer where Element == Int32 {
     buffer.initialize(repeating: value)
     return Self(rebasing: buffer[0..<count])
   }
+
+  /// Allocates scratch memory for a stack of up to `count` ids; the caller deallocates it.
+  ///
+  /// The memory is left as the allocator gives it: `Int32` is a trivial type, so writing an
+  /// element initializes it, and a stack reads only what it wrote. On a large graph the pages
+  /// a shallow stack never reaches are then never touched.
+  static func allocateStack(count: Int) -> Self {
+    allocate(capacity: Swift.max(count, 1))
+  }
 }
