@@ -29,6 +29,12 @@ public struct ResolvedValues {
     self.values = values
   }
 
+  init(names: [String], providerName: String, values: [Product]) {
+    self.names = names
+    self.providerName = providerName
+    self.values = values
+  }
+
   /// The resolved value of a dependency, or nil when `name` is not one of the
   /// provider's dependencies.
   ///

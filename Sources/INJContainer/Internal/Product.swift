@@ -82,10 +82,17 @@ struct Product {
   }
 
   /// The product as `T`, or nil when it is not one.
-  @inlinable
+  @inlinable @inline(__always)
   func cast<T>(to type: T.Type) -> T? {
-    if kind == .object, let typed = object as? T {
-      return typed
+    if kind == .object {
+      // The exact class is one comparison of type pointers, and the reference is
+      // the value: no call into the runtime's cast.
+      if Swift.type(of: object) == T.self {
+        return unsafeBitCast(object, to: T.self)
+      }
+      if let typed = object as? T {
+        return typed
+      }
     }
     return castSlowly(to: type)
   }

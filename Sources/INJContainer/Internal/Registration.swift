@@ -62,6 +62,10 @@ final class Registration: @unchecked Sendable {
   let isProvider: Bool
   @usableFromInline let dependencies: [String]
   let dependencySlots: [NameSlot]
+  /// `dependencySlots` unretained, for the resolution loop: `dependencySlots` and
+  /// the owner's name table keep them alive, and reading a slot then costs no
+  /// reference counting.
+  let dependencyHandles: [Unmanaged<NameSlot>]
   /// The ids of `dependencySlots`, for checks that only need identities.
   let dependencySlotIDs: [Int32]
   /// Whether the name is empty or only white space.
@@ -75,10 +79,13 @@ final class Registration: @unchecked Sendable {
   /// Whether resolving the provider needs no frame of its own: a transient
   /// provider without dependencies.
   let createsWithoutFrame: Bool
-  /// The creator of a provider whose declared product type is a class.
-  let makeObject: ((ResolvedValues) throws -> AnyObject)?
-  /// The creator of any other provider.
-  let makeValue: ((ResolvedValues) throws -> Any)?
+  /// The creator of a provider. Kept in its enum rather than as an optional
+  /// closure: an optional stores a closure at the most general abstraction, and
+  /// every call would then go through a thunk taking a copy of the values.
+  let maker: ProductMaker?
+  /// What the creator of a provider without dependencies receives, made once:
+  /// nothing to build or count for each creation.
+  let valuesWithoutDependencies: ResolvedValues
   /// The type the creator (or `addInstance`) declares.
   let productType: Any.Type
 
@@ -95,8 +102,7 @@ final class Registration: @unchecked Sendable {
     invalidReason: ResolutionError.Reason? = nil, isProvider: Bool = false,
     dependencies: [String] = [], dependencySlots: [NameSlot] = [],
     options: ProviderOptions = [], isMainActor: Bool = false,
-    makeObject: ((ResolvedValues) throws -> AnyObject)? = nil,
-    makeValue: ((ResolvedValues) throws -> Any)? = nil, productType: Any.Type = Any.self
+    maker: ProductMaker? = nil, productType: Any.Type = Any.self
   ) {
     self.name = name
     // Registrations are made with the owner's registry lock held, as interning
@@ -111,6 +117,7 @@ final class Registration: @unchecked Sendable {
     self.isProvider = isProvider
     self.dependencies = dependencies
     self.dependencySlots = dependencySlots
+    dependencyHandles = dependencySlots.map { Unmanaged.passUnretained($0) }
     dependencySlotIDs = dependencySlots.map(\.id)
     hasBlankName = name.isBlank
     self.options = options
@@ -122,9 +129,9 @@ final class Registration: @unchecked Sendable {
     self.isMainActor = isMainActor
     injectsProperties = !options.contains(.manualInit) && !dependencies.isEmpty
     createsWithoutFrame = role == .provider && scope == .transient && dependencies.isEmpty
-    self.makeObject = makeObject
-    self.makeValue = makeValue
+    self.maker = maker
     self.productType = productType
+    valuesWithoutDependencies = ResolvedValues(names: [], providerName: name, values: [])
   }
 
   /// An instance registration.
@@ -142,17 +149,11 @@ final class Registration: @unchecked Sendable {
     dependencySlots: [NameSlot], options: ProviderOptions, isMainActor: Bool,
     productType: Any.Type, maker: ProductMaker
   ) -> Registration {
-    var makeObject: ((ResolvedValues) throws -> AnyObject)?
-    var makeValue: ((ResolvedValues) throws -> Any)?
-    switch maker {
-    case .object(let make): makeObject = make
-    case .value(let make): makeValue = make
-    }
-    return Registration(
+    Registration(
       name: name, site: site, role: .provider, owner: owner, isProvider: true,
       dependencies: dependencies,
       dependencySlots: dependencySlots, options: options, isMainActor: isMainActor,
-      makeObject: makeObject, makeValue: makeValue, productType: productType)
+      maker: maker, productType: productType)
   }
 
   /// The registration a provider-closure name stands for.
@@ -184,7 +185,7 @@ final class Registration: @unchecked Sendable {
       closureTarget: closureTarget.map { slots($0.name) }, invalidReason: invalidReason,
       isProvider: isProvider, dependencies: dependencies,
       dependencySlots: dependencies.map(slots), options: options, isMainActor: isMainActor,
-      makeObject: makeObject, makeValue: makeValue, productType: productType)
+      maker: maker, productType: productType)
   }
 
   deinit {
@@ -198,10 +199,10 @@ final class Registration: @unchecked Sendable {
   /// Runs the creator.
   @inline(__always)
   func create(_ values: ResolvedValues) throws -> Product {
-    if let makeObject {
-      return Product(object: try makeObject(values))
+    switch maker.unsafelyUnwrapped {
+    case .object(let make): Product(object: try make(values))
+    case .value(let make): Product(try make(values))
     }
-    return Product(try makeValue.unsafelyUnwrapped(values))
   }
 
   // MARK: Shared products

@@ -136,17 +136,18 @@ struct Resolver {
   ) throws(ResolutionError) -> Product? {
     // Dependencies that are ready, or made without a frame, are taken in this
     // loop; one that needs a frame of its own ends the step.
-    let slots = registration.dependencySlots
+    let slots = registration.dependencyHandles
     // The values are collected outside the frame, and put back when a dependency
     // needs a frame of its own.
     var values: [Product] = []
     swap(&values, &state.pointee.frames[top].values)
     while values.count < slots.count {
       let slot = slots[values.count]
-      if registration.owner.isObserved, let observer = registration.owner.observer,
-        let refusal = observer.willResolve(slot.name, path: path + [slot.name])
-      {
-        throw error(for: slot.name, reason: .refused(refusal))
+      if registration.owner.isObserved, let observer = registration.owner.observer {
+        let name = slot._withUnsafeGuaranteedRef { $0.name }
+        if let refusal = observer.willResolve(name, path: path + [name]) {
+          throw error(for: name, reason: .refused(refusal))
+        }
       }
       let value = try dependency(slot, of: registration).withGuaranteedRef {
         (target) throws(ResolutionError) -> Product? in
@@ -164,8 +165,8 @@ struct Resolver {
       }
       values.append(value)
     }
-    let product = try create(registration, values: values)
-    recycle(&values)
+    let product = try create(registration, values: &values)
+    recycle(consume values)
     leave(with: product)
     return product
   }
@@ -182,17 +183,27 @@ struct Resolver {
       state.pointee.leaf = nil
       state.pointee.leafID = nil
     }
-    return try create(registration, values: [])
+    // Transient and without dependencies: nothing to share and nothing to inject.
+    return try runCreator(registration, with: registration.valuesWithoutDependencies)
   }
 
   /// The registration a dependency slot resolves to, from the dependent's container
   /// and its ancestors; unretained, as its container keeps it alive.
+  @inline(__always)
   private func dependency(
-    _ slot: NameSlot, of dependent: Registration
+    _ handle: Unmanaged<NameSlot>, of dependent: Registration
   ) throws(ResolutionError) -> Unmanaged<Registration> {
-    if let registration = slot.registration {
+    if let registration = handle._withUnsafeGuaranteedRef({ $0.registration }) {
       return registration
     }
+    return try missingDependency(handle.takeUnretainedValue(), of: dependent)
+  }
+
+  /// The registration of a dependency whose slot has none: an ancestor's, or an
+  /// error.
+  private func missingDependency(
+    _ slot: NameSlot, of dependent: Registration
+  ) throws(ResolutionError) -> Unmanaged<Registration> {
     if let registration = dependent.owner.parent?.lookup(slot.name, hash: slot.hash) {
       return registration
     }
@@ -248,9 +259,9 @@ struct Resolver {
       }
     }
     var values = state.pointee.cell.pointee.spareValues.popLast() ?? []
-    values.reserveCapacity(registration.dependencySlots.count)
+    values.reserveCapacity(registration.dependencyHandles.count)
     state.pointee.frames.append(
-      Resolution.Frame(registration: registration, values: values, claimed: claimed))
+      Resolution.Frame(registration: registration, values: consume values, claimed: claimed))
     if state.pointee.onStack != nil {
       state.pointee.onStack?.insert(ObjectIdentifier(registration))
     } else if state.pointee.frames.count > Self.linearSearchDepth {
@@ -263,14 +274,14 @@ struct Resolver {
   /// creator kept the values (the storage is then shared and emptying it makes a
   /// copy) or it is large.
   @inline(__always)
-  private func recycle(_ values: inout [Product]) {
+  private func recycle(_ values: consuming [Product]) {
     let cell = state.pointee.cell
     guard values.capacity <= CurrentResolution.spareValuesCapacityLimit,
       cell.pointee.spareValues.count < CurrentResolution.spareValuesLimit
     else { return }
     // Popping keeps the storage as `removeAll(keepingCapacity:)` does, for less.
     while values.popLast() != nil {}
-    cell.pointee.spareValues.append(values)
+    cell.pointee.spareValues.append(consume values)
   }
 
   /// Pops the top frame, whose product was created, and shares the product as its
@@ -289,24 +300,15 @@ struct Resolver {
 
   /// Runs a provider's creator (no lock is held), then injects the product's
   /// properties. The provider is the innermost one in progress.
+  ///
+  /// The creator borrows the storage of `values`, which holds it again afterwards.
   private func create(
-    _ registration: Registration, values: [Product]
+    _ registration: Registration, values storage: inout [Product]
   ) throws(ResolutionError) -> Product {
-    if registration.isMainActor, !Threads.isOnMainActor {
-      throw error(for: registration.name, reason: .notOnMainActor, inProgress: true)
-    }
-    let values = ResolvedValues(registration: registration, values: values)
-    let product: Product
-    do {
-      product = try registration.create(values)
-    } catch let failure as ResolutionError {
-      throw completed(failure)
-    } catch {
-      throw self.error(for: registration.name, reason: .creatorFailed(error), inProgress: true)
-    }
-    if registration.owner.isObserved, let observer = registration.owner.observer {
-      observer.didCreate(registration.name, product: product.anyValue, path: path)
-    }
+    var lent: [Product] = []
+    swap(&lent, &storage)
+    let values = ResolvedValues(registration: registration, values: consume lent)
+    let product = try runCreator(registration, with: values)
     if registration.scope == .weakSingleton, product.kind != .object {
       throw error(
         for: registration.name, reason: .notAnObject(type: product.typeDescription),
@@ -326,7 +328,39 @@ struct Resolver {
         }
       }
     }
+    storage = (consume values).values
     return product
+  }
+
+  /// Runs a provider's creator with `values` (no lock is held). The provider is
+  /// the innermost one in progress.
+  @inline(__always)
+  private func runCreator(
+    _ registration: Registration, with values: borrowing ResolvedValues
+  ) throws(ResolutionError) -> Product {
+    if registration.isMainActor, !Threads.isOnMainActor {
+      throw error(for: registration.name, reason: .notOnMainActor, inProgress: true)
+    }
+    let product: Product
+    do {
+      product = try registration.create(values)
+    } catch {
+      throw failure(of: registration, thrown: error)
+    }
+    if registration.owner.isObserved, let observer = registration.owner.observer {
+      observer.didCreate(registration.name, product: product.anyValue, path: path)
+    }
+    return product
+  }
+
+  /// The error for a creator that threw `thrown`: a failed resolution inside it
+  /// with this resolution's path in front, or the creator's own error.
+  @inline(never)
+  private func failure(of registration: Registration, thrown: any Error) -> ResolutionError {
+    if let failure = thrown as? ResolutionError {
+      return completed(failure)
+    }
+    return error(for: registration.name, reason: .creatorFailed(thrown), inProgress: true)
   }
 
   // MARK: Nesting
