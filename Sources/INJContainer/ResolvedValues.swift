@@ -18,21 +18,21 @@ public import INJReflection
 /// ```
 public struct ResolvedValues {
   /// The names the provider depends on, in the order it lists them.
-  public let names: [String]
+  public var names: [String] { storage.names }
   /// The name of the provider whose creator receives the values.
-  public let providerName: String
-  @usableFromInline let values: [Product]
+  public var providerName: String { storage.providerName }
+  /// The names and their values; mutable only so that the resolver can tell
+  /// whether a creator kept a copy (`isKnownUniquelyReferenced`).
+  @usableFromInline var storage: DependencyValues
 
-  init(registration: Registration, values: [Product]) {
-    names = registration.dependencies
-    providerName = registration.name
-    self.values = values
+  init(storage: consuming DependencyValues) {
+    self.storage = storage
   }
 
-  init(names: [String], providerName: String, values: [Product]) {
-    self.names = names
-    self.providerName = providerName
-    self.values = values
+  /// The value of the dependency at `index`.
+  @usableFromInline
+  func value(at index: Int) -> Product {
+    storage.items[index]
   }
 
   /// The resolved value of a dependency, or nil when `name` is not one of the
@@ -42,7 +42,7 @@ public struct ResolvedValues {
   /// `() -> Foo` whose result type is exactly what `foo`'s creator declares.
   public subscript(name: String) -> Any? {
     guard let index = names.firstIndex(of: name) else { return nil }
-    return values[index].anyValue
+    return value(at: index).anyValue
   }
 
   /// The resolved value of a dependency, as `type`.
@@ -58,9 +58,9 @@ public struct ResolvedValues {
   @inlinable
   public func value<T>(forName name: String, as type: T.Type = T.self) throws -> T {
     // Inlined so the cast is to the caller's concrete type.
-    let names = names
+    let names = storage.names
     for index in names.indices where names[index] == name {
-      if let typed = values[index].cast(to: T.self) {
+      if let typed = storage.items[index].cast(to: T.self) {
         return typed
       }
       break
@@ -132,7 +132,7 @@ public struct ResolvedValues {
       error.isLocalToCreator = true
       throw error
     }
-    return values[index]
+    return value(at: index)
   }
 
   @usableFromInline
@@ -154,6 +154,6 @@ extension ResolvedValues: InjectionSource {
   /// does not list that name.
   public func injectionValue(forProperty name: String) -> InjectionValue? {
     guard let index = names.firstIndex(of: name) else { return nil }
-    return values[index].injectionValue
+    return value(at: index).injectionValue
   }
 }

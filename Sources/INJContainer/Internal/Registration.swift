@@ -131,7 +131,8 @@ final class Registration: @unchecked Sendable {
     createsWithoutFrame = role == .provider && scope == .transient && dependencies.isEmpty
     self.maker = maker
     self.productType = productType
-    valuesWithoutDependencies = ResolvedValues(names: [], providerName: name, values: [])
+    valuesWithoutDependencies = ResolvedValues(
+      storage: DependencyValues(names: [], providerName: name))
   }
 
   /// An instance registration.

@@ -15,11 +15,14 @@ struct Resolution {
     /// resolution, and reference counting in the resolution loop would cost more
     /// than the rest of it.
     let handle: Unmanaged<Registration>
-    var values: [Product]
+    /// The values of the dependencies resolved so far, owned by the frame (one
+    /// reference, released by hand) until the creator receives them; nil from
+    /// then on.
+    var values: Unmanaged<DependencyValues>?
     /// Claimed through `SharedCreation`: must be finished or abandoned.
     let claimed: Bool
 
-    init(registration: Registration, values: [Product], claimed: Bool) {
+    init(registration: Registration, values: Unmanaged<DependencyValues>, claimed: Bool) {
       handle = Unmanaged.passUnretained(registration)
       self.values = values
       self.claimed = claimed
@@ -114,11 +117,15 @@ struct Resolver {
         if state.pointee.frames.isEmpty {
           return product
         }
-        state.pointee.frames[state.pointee.frames.count - 1].values.append(product)
+        state.pointee.frames[state.pointee.frames.count - 1].values.unsafelyUnwrapped
+          ._withUnsafeGuaranteedRef { $0.append(product) }
       }
     } catch {
-      for frame in state.pointee.frames where frame.claimed {
-        SharedCreation.shared.abandon(frame.registration)
+      for frame in state.pointee.frames {
+        frame.values?.release()
+        if frame.claimed {
+          SharedCreation.shared.abandon(frame.registration)
+        }
       }
       state.pointee.frames.removeAll(keepingCapacity: true)
       state.pointee.onStack = nil
@@ -137,12 +144,11 @@ struct Resolver {
     // Dependencies that are ready, or made without a frame, are taken in this
     // loop; one that needs a frame of its own ends the step.
     let slots = registration.dependencyHandles
-    // The values are collected outside the frame, and put back when a dependency
-    // needs a frame of its own.
-    var values: [Product] = []
-    swap(&values, &state.pointee.frames[top].values)
-    while values.count < slots.count {
-      let slot = slots[values.count]
+    let values = state.pointee.frames[top].values.unsafelyUnwrapped
+    while true {
+      let resolved = values._withUnsafeGuaranteedRef { $0.count }
+      guard resolved < slots.count else { break }
+      let slot = slots[resolved]
       if registration.owner.isObserved, let observer = registration.owner.observer {
         let name = slot._withUnsafeGuaranteedRef { $0.name }
         if let refusal = observer.willResolve(name, path: path + [name]) {
@@ -159,14 +165,12 @@ struct Resolver {
         }
         return try enter(target)
       }
-      guard let value else {
-        swap(&values, &state.pointee.frames[top].values)
-        return nil
-      }
-      values.append(value)
+      guard let value else { return nil }
+      values._withUnsafeGuaranteedRef { $0.append(value) }
     }
-    let product = try create(registration, values: &values)
-    recycle(consume values)
+    // The creator's values own the storage from here on.
+    state.pointee.frames[top].values = nil
+    let product = try create(registration, values: values.takeRetainedValue())
     leave(with: product)
     return product
   }
@@ -258,10 +262,10 @@ struct Resolver {
         throw self.error(for: registration.name, reason: .cycle(error.cycle))
       }
     }
-    var values = state.pointee.cell.pointee.spareValues.popLast() ?? []
-    values.reserveCapacity(registration.dependencyHandles.count)
     state.pointee.frames.append(
-      Resolution.Frame(registration: registration, values: consume values, claimed: claimed))
+      Resolution.Frame(
+        registration: registration, values: Unmanaged.passRetained(storage(for: registration)),
+        claimed: claimed))
     if state.pointee.onStack != nil {
       state.pointee.onStack?.insert(ObjectIdentifier(registration))
     } else if state.pointee.frames.count > Self.linearSearchDepth {
@@ -270,18 +274,30 @@ struct Resolver {
     return nil
   }
 
-  /// Keeps the storage of a finished creation's values for a later one, unless the
-  /// creator kept the values (the storage is then shared and emptying it makes a
-  /// copy) or it is large.
+  /// Empty storage for the values of `registration`'s dependencies: the one a
+  /// finished creation of it left on this thread, or a new one.
   @inline(__always)
-  private func recycle(_ values: consuming [Product]) {
-    let cell = state.pointee.cell
-    guard values.capacity <= CurrentResolution.spareValuesCapacityLimit,
-      cell.pointee.spareValues.count < CurrentResolution.spareValuesLimit
-    else { return }
-    // Popping keeps the storage as `removeAll(keepingCapacity:)` does, for less.
-    while values.popLast() != nil {}
-    cell.pointee.spareValues.append(consume values)
+  private func storage(for registration: Registration) -> DependencyValues {
+    let entry =
+      state.pointee.cell.pointee.valueStores
+      + CurrentResolution.valueStoreIndex(of: registration)
+    if let kept = entry.pointee.take(), kept.fits(registration) {
+      return kept
+    }
+    return DependencyValues(names: registration.dependencies, providerName: registration.name)
+  }
+
+  /// Keeps the storage of a finished creation's values for a later creation on
+  /// this thread, unless the creator kept a copy of the values, which then owns
+  /// it.
+  @inline(__always)
+  private func recycle(_ storage: consuming DependencyValues, of registration: Registration) {
+    guard isKnownUniquelyReferenced(&storage) else { return }
+    storage.removeAll()
+    let entry =
+      state.pointee.cell.pointee.valueStores
+      + CurrentResolution.valueStoreIndex(of: registration)
+    entry.pointee = consume storage
   }
 
   /// Pops the top frame, whose product was created, and shares the product as its
@@ -300,14 +316,10 @@ struct Resolver {
 
   /// Runs a provider's creator (no lock is held), then injects the product's
   /// properties. The provider is the innermost one in progress.
-  ///
-  /// The creator borrows the storage of `values`, which holds it again afterwards.
   private func create(
-    _ registration: Registration, values storage: inout [Product]
+    _ registration: Registration, values storage: consuming DependencyValues
   ) throws(ResolutionError) -> Product {
-    var lent: [Product] = []
-    swap(&lent, &storage)
-    let values = ResolvedValues(registration: registration, values: consume lent)
+    let values = ResolvedValues(storage: storage)
     let product = try runCreator(registration, with: values)
     if registration.scope == .weakSingleton, product.kind != .object {
       throw error(
@@ -328,7 +340,7 @@ struct Resolver {
         }
       }
     }
-    storage = (consume values).values
+    recycle((consume values).storage, of: registration)
     return product
   }
 

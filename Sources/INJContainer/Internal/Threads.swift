@@ -46,18 +46,26 @@ enum CurrentResolution {
   struct Cell {
     var pointer: UnsafeMutablePointer<Resolution>?
     var spareFrames: ContiguousArray<Resolution.Frame>
-    /// Emptied value storage of finished creations, for the next providers'
-    /// dependencies: most resolutions then allocate nothing but the products.
-    var spareValues: ContiguousArray<[Product]>
     /// The hashes of names this thread looked up recently (see `NameHashes`);
     /// `NameHashes.entryCount` entries, owned by the cell.
     let nameHashes: UnsafeMutablePointer<NameHashes.Entry>
+    /// Emptied dependency storage of finished creations, for the next creations
+    /// of the same providers: most resolutions then allocate nothing but the
+    /// products. `valueStoreCount` entries, owned by the cell, each for the
+    /// providers whose identity falls on it (`valueStoreIndex(of:)`).
+    let valueStores: UnsafeMutablePointer<DependencyValues?>
   }
 
-  /// At most this many emptied value arrays are kept per thread.
-  static let spareValuesLimit = 32
-  /// Value arrays with more room than this are not kept.
-  static let spareValuesCapacityLimit = 16
+  /// The number of dependency storages a thread keeps.
+  static let valueStoreCount = 32
+
+  /// The entry of `valueStores` for a provider: bits of its address above the
+  /// allocator's alignment.
+  @inline(__always)
+  static func valueStoreIndex(of registration: Registration) -> Int {
+    Int(truncatingIfNeeded: UInt(bitPattern: ObjectIdentifier(registration)) >> 4)
+      & (valueStoreCount - 1)
+  }
 
   /// Frees a thread's cell when the thread ends.
   private static let cellKey: pthread_key_t = {
@@ -73,9 +81,12 @@ enum CurrentResolution {
   private static func freeCell(_ pointer: UnsafeMutableRawPointer) {
     let cell = pointer.assumingMemoryBound(to: Cell.self)
     let nameHashes = cell.pointee.nameHashes
+    let valueStores = cell.pointee.valueStores
     cell.deinitialize(count: 1)
     cell.deallocate()
     nameHashes.deallocate()
+    valueStores.deinitialize(count: valueStoreCount)
+    valueStores.deallocate()
   }
 
   /// The thread's cell, made on first use and freed when the thread ends.
@@ -92,8 +103,10 @@ enum CurrentResolution {
     let nameHashes = UnsafeMutablePointer<NameHashes.Entry>.allocate(
       capacity: NameHashes.entryCount)
     nameHashes.initialize(repeating: NameHashes.Entry(), count: NameHashes.entryCount)
+    let valueStores = UnsafeMutablePointer<DependencyValues?>.allocate(capacity: valueStoreCount)
+    valueStores.initialize(repeating: nil, count: valueStoreCount)
     cell.initialize(
-      to: Cell(pointer: nil, spareFrames: [], spareValues: [], nameHashes: nameHashes))
+      to: Cell(pointer: nil, spareFrames: [], nameHashes: nameHashes, valueStores: valueStores))
     pthread_setspecific(cellKey, cell)
     return cell
   }
