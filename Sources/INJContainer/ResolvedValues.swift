@@ -16,6 +16,9 @@ public import INJReflection
 ///                            as: (() -> RootViewController).self))
 /// }
 /// ```
+///
+/// A creator may keep its values, for example in a closure that reads them later:
+/// they stay as they were when the creator ran.
 public struct ResolvedValues {
   /// The names the provider depends on, in the order it lists them.
   public var names: [String] { storage.names }
