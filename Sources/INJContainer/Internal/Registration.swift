@@ -12,7 +12,9 @@ final class Registration: @unchecked Sendable {
   // `Atomic` values. What is not Sendable by type is the registered instance and
   // the creator's products, which the container hands to whichever thread
   // resolves them: the registering code decides that they may be shared, as it
-  // does for any value it publishes.
+  // does for any value it publishes; and `valuesWithoutDependencies`, whose
+  // storage holds no values and is never written after it is made, so threads
+  // only read it.
 
   enum Role: UInt8 {
     case instance
