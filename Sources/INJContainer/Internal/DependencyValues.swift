@@ -29,9 +29,6 @@ final class DependencyValues {
     items.deallocate()
   }
 
-  /// Whether every dependency has its value.
-  var isComplete: Bool { count == names.count }
-
   /// Adds the value of the next dependency.
   @inline(__always)
   func append(_ value: consuming Product) {
