@@ -24,9 +24,8 @@ public struct ResolvedValues {
   public var names: [String] { storage.names }
   /// The name of the provider whose creator receives the values.
   public var providerName: String { storage.providerName }
-  /// The names and their values; mutable only so that the resolver can tell
-  /// whether a creator kept a copy (`isKnownUniquelyReferenced`).
-  @usableFromInline var storage: DependencyValues
+  /// The names and their values.
+  @usableFromInline let storage: DependencyValues
 
   init(storage: consuming DependencyValues) {
     self.storage = storage
