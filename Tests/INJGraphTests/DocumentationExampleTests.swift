@@ -93,8 +93,8 @@ import Testing
     cyclic.addNode("c", dependencies: ["b"])
     #expect(cyclic.cycles() == [["a", "b", "a"], ["b", "c", "b"]])
     let found = cyclic.cycles(limit: 1)
-    #expect(found.cycles == [["a", "b", "a"]])
-    #expect(found.isTruncated)
+    #expect(found == [["a", "b", "a"]])
+    #expect(cyclic.cycles(limit: 2).count > 1)
     #expect(cyclic.stronglyConnectedComponents() == [["a", "b", "c"]])
     #expect(throws: CycleError(cycles: [["a", "b", "a"], ["b", "c", "b"]])) {
       try cyclic.topologicalOrder()

@@ -2,7 +2,7 @@
 /// form a cycle, so that no order puts every dependency before its dependents.
 ///
 /// It lists the cycles in the form and order of ``DependencyGraph/cycles(limit:)``, each a
-/// closed path that follows the dependency edges, up to ``DependencyGraph/defaultCycleLimit``.
+/// closed path that follows the dependency edges, up to ``DependencyGraph/cycleListLimit``.
 ///
 /// ```swift
 /// do {

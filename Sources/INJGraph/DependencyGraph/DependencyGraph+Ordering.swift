@@ -3,7 +3,7 @@ extension DependencyGraph {
   ///
   /// A graph can have exponentially many elementary cycles; use ``cycles(limit:)`` to choose
   /// another limit.
-  public static var defaultCycleLimit: Int { 1000 }
+  public static var cycleListLimit: Int { 1000 }
 
   /// Dependencies before their dependents; deterministic. Throws when a cycle exists.
   ///
@@ -23,12 +23,12 @@ extension DependencyGraph {
   ///
   /// - Returns: Every node exactly once, each after all of its direct dependencies.
   /// - Throws: ``CycleError`` listing the cycles among direct dependencies (up to
-  ///   ``defaultCycleLimit``) when they make an order impossible; a self-loop is such a cycle.
+  ///   ``cycleListLimit``) when they make an order impossible; a self-loop is such a cycle.
   /// - Complexity: O(*n* log *n* + *e* log *d*) for *n* nodes, *e* edges and at most *d* edges
   ///   per node, plus the cycle search when the graph is cyclic.
   @inlinable
   public func topologicalOrder() throws -> [Node] {
-    switch store.topologicalRanks(cycleLimit: Self.defaultCycleLimit) {
+    switch store.topologicalRanks(cycleLimit: Self.cycleListLimit) {
     case .success(let order):
       return nodes(atRanks: order)
     case .failure(let cycles):
@@ -38,15 +38,15 @@ extension DependencyGraph {
 
   /// Every elementary cycle over direct edges, each a closed path [a, b, ..., a].
   ///
-  /// The same as ``cycles(limit:)`` with ``defaultCycleLimit``, without the truncation flag.
-  /// For `a → b`, `b → c`, `b → a` and `c → b`, the cycles are `[a, b, a]` and `[b, c, b]`.
+  /// The same as ``cycles(limit:)`` with ``cycleListLimit``. For `a → b`, `b → c`, `b → a` and
+  /// `c → b`, the cycles are `[a, b, a]` and `[b, c, b]`.
   ///
-  /// - Returns: At most ``defaultCycleLimit`` cycles, in the order of ``cycles(limit:)``.
+  /// - Returns: At most ``cycleListLimit`` cycles, in the order of ``cycles(limit:)``.
   /// - Complexity: O((*n* + *e*)(*c* + 1)) for *n* nodes, *e* edges and *c* cycles returned,
   ///   and a single linear pass on an acyclic graph.
   @inlinable
   public func cycles() -> [[Node]] {
-    cycles(limit: Self.defaultCycleLimit).cycles
+    cycles(limit: Self.cycleListLimit)
   }
 
   /// Every elementary cycle over direct edges, up to a limit.
@@ -58,25 +58,24 @@ extension DependencyGraph {
   ///
   /// Cycles are ordered by comparing the insertion order of their members position by position,
   /// so cycles through the earliest-inserted nodes come first, and a cycle comes before a longer
-  /// one that starts with the same nodes. When the list is truncated it holds exactly the first
-  /// `limit` cycles of that order.
+  /// one that starts with the same nodes. When the graph has more than `limit` cycles, the list
+  /// holds exactly the first `limit` of that order; to tell whether there are more than you
+  /// need, ask for one more.
   ///
   /// The search is Johnson's algorithm, run without recursion and only inside strongly
   /// connected components that hold a cycle, so an acyclic graph costs linear time.
   ///
   /// ```swift
-  /// let result = graph.cycles(limit: 10)
-  /// if result.isTruncated { print("more than 10 cycles") }
+  /// let found = graph.cycles(limit: 11)
+  /// if found.count > 10 { print("more than 10 cycles") }
   /// ```
   ///
-  /// - Parameter limit: The most cycles to return; zero or less returns none, while
-  ///   `isTruncated` still tells whether the graph has a cycle.
-  /// - Returns: The cycles found and whether the graph has more.
+  /// - Parameter limit: The most cycles to return; zero or less returns none.
+  /// - Returns: The first `limit` cycles, or all of them when there are fewer.
   /// - Complexity: O((*n* + *e*)(*c* + 1)) for *n* nodes, *e* edges and *c* cycles returned.
   @inlinable
-  public func cycles(limit: Int) -> CycleSearchResult {
-    let found = store.cycleRanks(limit: limit)
-    return CycleSearchResult(cycles: closedPaths(found.cycles), isTruncated: found.isTruncated)
+  public func cycles(limit: Int) -> [[Node]] {
+    closedPaths(store.cycleRanks(limit: limit).cycles)
   }
 
   /// The strongly connected components of the direct edges.

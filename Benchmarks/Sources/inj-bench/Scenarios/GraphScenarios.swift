@@ -1,4 +1,4 @@
-@_spi(Benchmarks) import INJGraph
+import INJGraph
 
 /// The `graph` group: building and analysing random dependency graphs of 1k to 1M nodes.
 ///
@@ -29,12 +29,6 @@ enum GraphScenarios {
     var orderTargets: [BenchmarkTarget] = [.flatAcrossSeries("graph/order+scc", within: 2)]
     if nodeCount == 1_000_000 {
       orderTargets.append(.timePerIteration(atMost: .milliseconds(1500)))
-    }
-    var coreTargets: [BenchmarkTarget] = [
-      .flatAcrossSeries("graph/core/build+scc+cycles", within: 2)
-    ]
-    if nodeCount == 100_000 {
-      coreTargets.append(.timePerIteration(atMost: .milliseconds(100)))
     }
 
     return [
@@ -86,10 +80,7 @@ enum GraphScenarios {
         unitsPerIteration: nodeCount, baseline: baseline, targets: orderTargets,
         isQuick: isQuick
       ) {
-        var graph = DependencyGraph<Int>()
-        for (node, list) in RandomGraph(nodeCount: nodeCount).dependencyLists().enumerated() {
-          graph.addNode(node, dependencies: list)
-        }
+        let graph = built(nodeCount: nodeCount)
         return { iterations in
           var checksum = 0
           for _ in 0..<iterations {
@@ -101,44 +92,32 @@ enum GraphScenarios {
         }
       },
 
-      // The package-level core, as the container's check runs it: build from flat edge lists,
-      // then the components and the cycle search.
+      // The elementary-cycle search on the built graph: linear on an acyclic graph.
       Benchmark(
-        name: "graph/core/build+scc+cycles/\(label)", group: "graph", unit: "node",
-        unitsPerIteration: nodeCount, baseline: baseline, targets: coreTargets,
-        isQuick: isQuick
+        name: "graph/cycles/\(label)", group: "graph", unit: "node",
+        unitsPerIteration: nodeCount, baseline: baseline,
+        targets: [.flatAcrossSeries("graph/cycles", within: 2)], isQuick: isQuick
       ) {
-        let edges = RandomGraph(nodeCount: nodeCount)
+        let graph = built(nodeCount: nodeCount)
         return { iterations in
           var checksum = 0
           for _ in 0..<iterations {
-            let core = CompactDigraphProbe(
-              nodeCount: nodeCount, edgeSources: edges.sources, edgeTargets: edges.targets)
-            checksum &+= core.componentCount() &+ core.cycleCount(limit: 1000)
-          }
-          return checksum
-        }
-      },
-
-      // The core's order and components on a built graph, for comparison with
-      // `graph/order+scc`: the difference is the cost of generic nodes and interning.
-      Benchmark(
-        name: "graph/core/order+scc/\(label)", group: "graph", unit: "node",
-        unitsPerIteration: nodeCount, baseline: baseline, isQuick: isQuick
-      ) {
-        let edges = RandomGraph(nodeCount: nodeCount)
-        let core = CompactDigraphProbe(
-          nodeCount: nodeCount, edgeSources: edges.sources, edgeTargets: edges.targets)
-        return { iterations in
-          var checksum = 0
-          for _ in 0..<iterations {
-            checksum &+= core.lastInOrder() &+ core.componentCount()
+            checksum &+= graph.cycles().count &+ graph.nodes.count
           }
           return checksum
         }
       },
     ]
   }
+}
+
+/// The random graph of `nodeCount` nodes as a `DependencyGraph`.
+private func built(nodeCount: Int) -> DependencyGraph<Int> {
+  var graph = DependencyGraph<Int>()
+  for (node, list) in RandomGraph(nodeCount: nodeCount).dependencyLists().enumerated() {
+    graph.addNode(node, dependencies: list)
+  }
+  return graph
 }
 
 /// A random acyclic graph as flat edge lists: node `i` depends on `edgesPerNode` nodes drawn
