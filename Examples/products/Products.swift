@@ -313,8 +313,8 @@ struct Products {
     print(
       """
       The cyclic wiring: productsService depends on rootViewController itself, which closes
-      the cycle rootViewController → productsListViewController → productsService →
-      rootViewController.
+      the cycle productsListViewController → productsService → rootViewController →
+      productsListViewController.
       """)
     do {
       try container.checkForErrors()
@@ -332,7 +332,7 @@ struct Products {
       print("Resolving 'rootViewController' anyway throws instead of overflowing the stack:")
       print(error)
     }
-    // The check and the resolver each name one edge to turn into a provider closure; any
+    // The check and the resolver name the same edge to turn into a provider closure; any
     // edge of the cycle will do.
     print(
       """

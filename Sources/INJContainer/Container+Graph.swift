@@ -45,7 +45,7 @@ extension Container {
       where !registration.name.isBlank && !shadowed.contains(registration.name) {
         var direct: [String] = []
         var deferred: [String] = []
-        for dependency in registration.dependencies {
+        for dependency in registration.registeredProvider?.dependencies ?? [] {
           if let base = container.providerClosureBase(of: dependency) {
             deferred.append(base)
           } else {
@@ -83,11 +83,10 @@ extension Container {
     var roles: [String: String] = [:]
     for container in lineage.reversed() {
       for registration in container.registry.withLock({ $0.registrations }) {
-        switch registration.role {
+        switch registration.kind {
         case .instance: roles[registration.name] = "instance"
-        case .provider:
-          roles[registration.name] =
-            registration.scope == .transient ? nil : registration.scope.name
+        case .provider(let provider):
+          roles[registration.name] = provider.scope == .transient ? nil : provider.scope.name
         case .providerClosure, .invalid: roles[registration.name] = nil
         }
       }
@@ -114,7 +113,7 @@ extension Container {
   func providerClosureBase(of name: String) -> String? {
     guard let found = lookup(name, hash: name.hashValue) else { return nil }
     let registration = found.takeUnretainedValue()
-    guard registration.role == .providerClosure else { return nil }
-    return registration.closureTarget?.name
+    guard case .providerClosure(let target) = registration.kind else { return nil }
+    return target.name
   }
 }

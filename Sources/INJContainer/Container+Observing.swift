@@ -62,8 +62,9 @@ extension Container {
   package func overrideInstance<T>(_ instance: T, forName name: String, site: RegistrationSite) {
     registry.withLock { registry in
       register(
-        Registration.instance(instance, name: name, site: site, owner: self), in: &registry,
-        asOverride: true)
+        Registration(
+          name: name, site: site, owner: self, kind: .instance(Resolved(instance), type: T.self)),
+        in: &registry, asOverride: true)
     }
   }
 
@@ -72,13 +73,9 @@ extension Container {
     forName name: String, dependencies: [String], options: ProviderOptions,
     site: RegistrationSite, creator: @escaping @Sendable (ResolvedValues) throws -> T
   ) {
-    registry.withLock { registry in
-      let registration = Registration.provider(
-        name: name, site: site, owner: self, dependencies: dependencies,
-        dependencySlots: dependencies.map { names.internSlot(named: $0) }, options: options,
-        isMainActor: false, productType: T.self, maker: .erasing(creator))
-      register(registration, in: &registry, asOverride: true)
-    }
+    overrideProvider(
+      name, dependencies, options, site: site, isMainActor: false, productType: T.self,
+      creator: .erasing(creator))
   }
 
   /// Registers a provider whose creator runs on the main actor, replacing whatever
@@ -88,12 +85,23 @@ extension Container {
     forName name: String, dependencies: [String], options: ProviderOptions,
     site: RegistrationSite, creator: @escaping @MainActor (ResolvedValues) throws -> T
   ) {
+    overrideProvider(
+      name, dependencies, options, site: site, isMainActor: true, productType: T.self,
+      creator: .erasing(Self.runningOnMainActor(creator)))
+  }
+
+  private func overrideProvider(
+    _ name: String, _ dependencies: [String], _ options: ProviderOptions,
+    site: RegistrationSite, isMainActor: Bool, productType: Any.Type, creator: Creator
+  ) {
     registry.withLock { registry in
-      let registration = Registration.provider(
-        name: name, site: site, owner: self, dependencies: dependencies,
+      let provider = Provider(
+        name: name, owner: self, dependencies: dependencies,
         dependencySlots: dependencies.map { names.internSlot(named: $0) }, options: options,
-        isMainActor: true, productType: T.self, maker: .erasing(Self.runningOnMainActor(creator)))
-      register(registration, in: &registry, asOverride: true)
+        isMainActor: isMainActor, creator: creator, productType: productType)
+      register(
+        Registration(name: name, site: site, owner: self, kind: .provider(provider)),
+        in: &registry, asOverride: true)
     }
   }
 
@@ -109,15 +117,14 @@ extension Container {
           reason: name.isBlank ? .blankName : .unknownName))
     }
     let registration = found.takeUnretainedValue()
-    switch registration.role {
-    case .provider:
-      return .success(registration.dependencies)
+    switch registration.kind {
+    case .provider(let provider):
+      return .success(provider.dependencies)
     case .instance, .providerClosure:
       return .success([])
-    case .invalid:
+    case .invalid(let problem, _):
       return .failure(
-        ResolutionError(
-          name: name, path: [name], reason: registration.invalidReason.unsafelyUnwrapped))
+        ResolutionError(name: name, path: [name], reason: registration.failureReason(problem)))
     }
   }
 

@@ -86,11 +86,11 @@ public final class Container: Sendable {
   ) {
     let site = RegistrationSite(fileID: fileID, line: line)
     registry.withLock { registry in
-      let registration =
+      let kind: Registration.Kind =
         name.isBlank
-        ? Registration.invalid(.blankName, name: name, site: site, owner: self)
-        : Registration.instance(instance, name: name, site: site, owner: self)
-      register(registration, in: &registry)
+        ? .invalid(.blankName, provider: nil) : .instance(Resolved(instance), type: T.self)
+      register(
+        Registration(name: name, site: site, owner: self, kind: kind), in: &registry)
     }
   }
 
@@ -128,7 +128,7 @@ public final class Container: Sendable {
   ) {
     addProvider(
       name, dependencies, options, fileID: fileID, line: line, isMainActor: false,
-      productType: T.self, maker: .erasing(creator))
+      productType: T.self, creator: .erasing(creator))
   }
 
   /// Registers a provider whose creator runs on the main actor, for products such
@@ -152,14 +152,14 @@ public final class Container: Sendable {
   ) {
     addProvider(
       name, dependencies, options, fileID: fileID, line: line, isMainActor: true,
-      productType: T.self, maker: .erasing(Self.runningOnMainActor(creator)))
+      productType: T.self, creator: .erasing(Self.runningOnMainActor(creator)))
   }
 
   /// A creator that runs `creator` on the main actor, for the resolver to call only
   /// where the main actor runs (it checks before calling).
   static func runningOnMainActor<T>(
     _ creator: @escaping @MainActor (ResolvedValues) throws -> T
-  ) -> (ResolvedValues) throws -> T {
+  ) -> @Sendable (ResolvedValues) throws -> T {
     { values in
       // The values and the product stay on the calling thread, where the main actor
       // runs.
@@ -173,28 +173,23 @@ public final class Container: Sendable {
   @usableFromInline
   func addProvider(
     _ name: String, _ dependencies: [String], _ options: ProviderOptions, fileID: String,
-    line: Int, isMainActor: Bool, productType: Any.Type, maker: ProductMaker
+    line: Int, isMainActor: Bool, productType: Any.Type, creator: Creator
   ) {
     let site = RegistrationSite(fileID: fileID, line: line)
     registry.withLock { registry in
-      let slots = dependencies.map { names.internSlot(named: $0) }
-      let problem: ResolutionError.Reason? =
-        name.isBlank
-        ? .blankName
-        : options.intersection(.scopes).rawValue.nonzeroBitCount > 1
-          ? .conflictingScopes(options) : nil
-      let registration =
-        if let problem {
-          Registration.invalid(
-            problem, name: name, site: site, owner: self, dependencies: dependencies,
-            dependencySlots: slots, options: options, isProvider: true)
+      let provider = Provider(
+        name: name, owner: self, dependencies: dependencies,
+        dependencySlots: dependencies.map { names.internSlot(named: $0) }, options: options,
+        isMainActor: isMainActor, creator: creator, productType: productType)
+      let kind: Registration.Kind =
+        if name.isBlank {
+          .invalid(.blankName, provider: provider)
+        } else if options.intersection(.scopes).rawValue.nonzeroBitCount > 1 {
+          .invalid(.conflictingScopes(options), provider: provider)
         } else {
-          Registration.provider(
-            name: name, site: site, owner: self, dependencies: dependencies,
-            dependencySlots: slots, options: options, isMainActor: isMainActor,
-            productType: productType, maker: maker)
+          .provider(provider)
         }
-      register(registration, in: &registry)
+      register(Registration(name: name, site: site, owner: self, kind: kind), in: &registry)
     }
   }
 
@@ -240,10 +235,8 @@ public final class Container: Sendable {
 
   @usableFromInline
   func mismatch<T>(
-    _ resolved: Product, to type: T.Type, name: String
-  ) throws(ResolutionError)
-    -> T
-  {
+    _ resolved: Resolved, to type: T.Type, name: String
+  ) throws(ResolutionError) -> T {
     try resolved.cast(to: T.self, name: name, path: contextPath(appending: name))
   }
 
@@ -257,16 +250,15 @@ public final class Container: Sendable {
   ///   - name: A provider-closure name, such as `"fooProvider"`.
   ///   - type: The closure type.
   /// - Returns: A closure making a new product on each call.
-  /// - Throws: ``ResolutionError`` when the name does not resolve to such a closure.
+  /// - Throws: ``ResolutionError`` when the name does not resolve to such a closure,
+  ///   or when the provider's declared product type is neither `Product` nor a
+  ///   subtype of it (checked now, since the closure cannot report it later).
   public func value<Product>(
     forName name: String, as type: (() -> Product).Type = (() -> Product).self
   ) throws -> () -> Product {
-    let resolved = try resolve(name)
-    if let factory = resolved.factory {
-      return factory.closure(returning: Product.self)
-    }
-    return try resolved.cast(
-      to: (() -> Product).self, name: name, path: contextPath(appending: name))
+    try resolve(name).providerClosure(
+      as: (() -> Product).self, name: name, path: contextPath(appending: name)
+    ) { (factory) throws(InjectionError) in try factory.closure(returning: Product.self) }
   }
 
   /// Resolves a provider-closure name as a throwing closure returning `Product`,
@@ -277,16 +269,15 @@ public final class Container: Sendable {
   ///   - type: The closure type.
   /// - Returns: A closure making a new product on each call, throwing
   ///   ``ResolutionError`` when that fails.
-  /// - Throws: ``ResolutionError`` when the name does not resolve to such a closure.
+  /// - Throws: ``ResolutionError`` when the name does not resolve to such a closure,
+  ///   or when the provider's declared product type is neither `Product` nor a
+  ///   subtype of it.
   public func value<Product>(
     forName name: String, as type: (() throws -> Product).Type = (() throws -> Product).self
   ) throws -> () throws -> Product {
-    let resolved = try resolve(name)
-    if let factory = resolved.factory {
-      return factory.throwingClosure(returning: Product.self)
-    }
-    return try resolved.cast(
-      to: (() throws -> Product).self, name: name, path: contextPath(appending: name))
+    try resolve(name).providerClosure(
+      as: (() throws -> Product).self, name: name, path: contextPath(appending: name)
+    ) { (factory) throws(InjectionError) in try factory.throwingClosure(returning: Product.self) }
   }
 }
 

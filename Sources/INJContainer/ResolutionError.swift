@@ -21,13 +21,18 @@ public struct ResolutionError: Error, CustomStringConvertible {
     /// A creator asked its ``ResolvedValues`` for a name that is not one of its
     /// provider's dependencies.
     case notADependency(provider: String, dependencies: [String])
-    /// The dependencies lead back to a name already being resolved; the closed
-    /// path, such as `["a", "b", "a"]`.
+    /// The dependencies lead back to a name already being resolved; the cycle as a
+    /// closed path rotated to start at its smallest name, such as `["a", "b", "a"]`,
+    /// as ``ValidationError/cycles`` has it.
     case cycle([String])
     /// A creator threw.
     case creatorFailed(any Error)
     /// The value is not of the type asked for.
     case typeMismatch(expected: String, actual: String)
+    /// A provider closure was asked for with a result type that the provider's
+    /// declared product type is neither equal to nor a subtype of: the closure type
+    /// requested, and the product type.
+    case providerClosureMismatch(requested: String, productType: String)
     /// Injecting the product's properties failed.
     case injectionFailed(InjectionError)
     /// The name is registered more than once, at these sites.
@@ -111,8 +116,7 @@ public struct ResolutionError: Error, CustomStringConvertible {
         ?? " Add '\(name)' to the dependencies of '\(provider)'."
     case .cycle(let cycle):
       text +=
-        ": its dependencies lead back to '\(name)': \(cycle.joined(separator: " → ")). "
-        + Self.cycleFix(cycle)
+        ": its dependencies form a cycle, \(CycleText.chain(cycle)). \(CycleText.fix(cycle))"
     case .creatorFailed(let error):
       let detail = String(describing: error)
       text += ": the creator of '\(name)' threw an error: \(detail)"
@@ -129,11 +133,22 @@ public struct ResolutionError: Error, CustomStringConvertible {
           + "protocols or superclasses), or register a value of type \(expected) under "
           + "'\(name)'."
       }
+    case .providerClosureMismatch(let requested, let productType):
+      let base = Container.baseName(ofProviderClosure: name) ?? name
+      let problem =
+        "'\(base)' provides \(productType), which a closure of that type cannot return. Ask for "
+        + "a closure returning \(productType) or one of its protocols or superclasses, or have "
+        + "'\(base)' provide what the closure returns."
+      if let parent {
+        text += ": the creator of '\(parent)' asked for '\(name)' as \(requested), but \(problem)"
+      } else {
+        text += " as \(requested): \(problem)"
+      }
     case .injectionFailed(let error):
       text += ": injecting the properties of '\(name)' failed. \(error)"
     case .duplicateName(let sites):
       text +=
-        ": '\(name)' is registered \(sites.count) times, at \(Self.list(sites)). "
+        ": '\(name)' is registered \(sites.count) times, at \(Self.sites(sites)). "
         + "Remove or rename all but one."
     case .nameCollision(let other):
       let (closure, base) = name.hasSuffix("Provider") ? (name, other) : (other, name)
@@ -169,21 +184,26 @@ public struct ResolutionError: Error, CustomStringConvertible {
         + "which cannot be held weakly. Return a class instance, or make '\(name)' a "
         + "singleton."
     }
-    if path.count > 1 {
+    if case .cycle(let cycle) = reason {
+      // The cycle is shown once: the path only says how the resolution got to it.
+      if let entered = path.firstIndex(where: cycle.contains), entered > 0 {
+        text += " Path: \(path[...entered].joined(separator: " → "))."
+      }
+    } else if path.count > 1 {
       text += " Path: \(path.joined(separator: " → "))."
     }
     return text
   }
 
-  /// How to break a cycle given as a closed path: the last edge becomes a
-  /// provider closure.
-  static func cycleFix(_ cycle: [String]) -> String {
-    guard cycle.count >= 2 else { return "" }
-    let first = cycle[0]
-    let closing = cycle[cycle.count - 2]
-    return
-      "Break the cycle by depending on '\(first)Provider' instead of '\(first)' in "
-      + "'\(closing)'."
+  /// The most sites a duplicate's report lists; the rest are counted.
+  static let listedSiteLimit = 10
+
+  /// `A.swift:1 and A.swift:2`, or for more than ``listedSiteLimit`` sites, the first
+  /// ones and a count: `A.swift:1, …, A.swift:10 and 90 more sites`.
+  static func sites(_ sites: [RegistrationSite]) -> String {
+    guard sites.count > listedSiteLimit else { return list(sites) }
+    return sites.prefix(listedSiteLimit).map(\.description).joined(separator: ", ")
+      + " and \(sites.count - listedSiteLimit) more sites"
   }
 
   /// `a`, `a and b`, `a, b and c`.

@@ -25,15 +25,15 @@ public struct ResolvedValues {
   /// The name of the provider whose creator receives the values.
   public var providerName: String { storage.providerName }
   /// The names and their values.
-  @usableFromInline let storage: DependencyValues
+  @usableFromInline let storage: Storage
 
-  init(storage: consuming DependencyValues) {
+  init(storage: consuming Storage) {
     self.storage = storage
   }
 
   /// The value of the dependency at `index`.
   @usableFromInline
-  func value(at index: Int) -> Product {
+  func value(at index: Int) -> Resolved {
     storage.items[index]
   }
 
@@ -81,15 +81,16 @@ public struct ResolvedValues {
   ///   - type: The closure type.
   /// - Returns: A closure making a new product on each call.
   /// - Throws: ``ResolutionError`` when `name` is not a dependency of the
-  ///   provider or its value is not such a closure.
+  ///   provider, its value is not such a closure, or the provider's declared
+  ///   product type is neither `Product` nor a subtype of it.
   public func value<Product>(
     forName name: String, as type: (() -> Product).Type = (() -> Product).self
   ) throws -> () -> Product {
-    let resolved = try resolved(name)
-    if let factory = resolved.factory {
-      return factory.closure(returning: Product.self)
+    try local { () throws(ResolutionError) in
+      try resolved(name).providerClosure(
+        as: (() -> Product).self, name: name, path: [providerName, name]
+      ) { (factory) throws(InjectionError) in try factory.closure(returning: Product.self) }
     }
-    return try cast(resolved, to: (() -> Product).self, name: name)
   }
 
   /// A provider-closure dependency as a throwing closure returning `Product`,
@@ -101,15 +102,16 @@ public struct ResolvedValues {
   /// - Returns: A closure making a new product on each call, throwing
   ///   ``ResolutionError`` when that fails.
   /// - Throws: ``ResolutionError`` when `name` is not a dependency of the
-  ///   provider or its value is not such a closure.
+  ///   provider, its value is not such a closure, or the provider's declared
+  ///   product type is neither `Product` nor a subtype of it.
   public func value<Product>(
     forName name: String, as type: (() throws -> Product).Type = (() throws -> Product).self
   ) throws -> () throws -> Product {
-    let resolved = try resolved(name)
-    if let factory = resolved.factory {
-      return factory.throwingClosure(returning: Product.self)
+    try local { () throws(ResolutionError) in
+      try resolved(name).providerClosure(
+        as: (() throws -> Product).self, name: name, path: [providerName, name]
+      ) { (factory) throws(InjectionError) in try factory.throwingClosure(returning: Product.self) }
     }
-    return try cast(resolved, to: (() throws -> Product).self, name: name)
   }
 
   /// The resolved value of a dependency, typed by its key.
@@ -124,7 +126,7 @@ public struct ResolvedValues {
   }
 
   @usableFromInline
-  func resolved(_ name: String) throws(ResolutionError) -> Product {
+  func resolved(_ name: String) throws(ResolutionError) -> Resolved {
     guard let index = names.firstIndex(of: name) else {
       var error = ResolutionError(
         name: name, path: [providerName, name],
@@ -139,10 +141,20 @@ public struct ResolvedValues {
 
   @usableFromInline
   func cast<T>(
-    _ value: Product, to type: T.Type, name: String
+    _ value: Resolved, to type: T.Type, name: String
+  ) throws(ResolutionError) -> T {
+    try local { () throws(ResolutionError) in
+      try value.cast(to: type, name: name, path: [providerName, name])
+    }
+  }
+
+  /// Runs `body`, marking an error it throws as local to the creator: its path is
+  /// completed with the resolution's when the creator rethrows it.
+  private func local<T>(
+    _ body: () throws(ResolutionError) -> T
   ) throws(ResolutionError) -> T {
     do {
-      return try value.cast(to: type, name: name, path: [providerName, name])
+      return try body()
     } catch {
       var error = error
       error.isLocalToCreator = true

@@ -15,8 +15,10 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
   case blankDependency(requiredBy: String, site: RegistrationSite)
   /// A dependency on a name nothing registers.
   case missingDependency(MissingDependency)
-  /// A cycle of direct dependencies, as a closed path such as `["a", "b", "a"]`.
-  case cycle([String])
+  /// A cycle of direct dependencies, as a closed path such as `["a", "b", "a"]`
+  /// rotated to start at its smallest name, with the registration site of each
+  /// member (one fewer than the path's names: the first name is not repeated).
+  case cycle([String], sites: [RegistrationSite])
 
   /// One line: what is wrong, where, and how to fix it.
   public var description: String {
@@ -25,7 +27,7 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
       return "A blank name ('\(name)') is registered at \(site). Give it a name."
     case .duplicateName(let name, let sites):
       return
-        "'\(name)' is registered \(sites.count) times, at \(ResolutionError.list(sites)). "
+        "'\(name)' is registered \(sites.count) times, at \(ResolutionError.sites(sites)). "
         + "Remove or rename all but one."
     case .nameCollision(let name, let site, let baseName, let baseSite):
       return
@@ -51,9 +53,8 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
         missing.suggestion.map { " Did you mean '\($0)'?" }
         ?? " Register it, or remove it from the dependencies of '\(missing.requiredBy)'."
       return line
-    case .cycle(let cycle):
-      return
-        "Cycle: \(cycle.joined(separator: " → ")). \(ResolutionError.cycleFix(cycle))"
+    case .cycle(let cycle, let sites):
+      return "Cycle: \(CycleText.chain(cycle, sites: sites)). \(CycleText.fix(cycle))"
     }
   }
 }

@@ -32,13 +32,13 @@ public struct Inject<Value> {
   @inlinable
   @_disfavoredOverload
   public init() {
-    box = InjectBox(filler: InjectBox.fillValue)
+    box = InjectBox(filler: InjectBox.convertValue)
   }
 
   /// The injected value, or nil before injection.
   @inlinable
   public var wrappedValue: Value? {
-    get { box.value }
+    get { box.current }
     nonmutating set { box.set(newValue) }
   }
 }
@@ -53,7 +53,7 @@ extension Inject {
   /// thrown instead.
   @inlinable
   public init<Product>() where Value == () -> Product {
-    box = InjectBox(filler: InjectBox.fillClosure)
+    box = InjectBox(filler: InjectBox.convertClosure)
   }
 
   /// Creates an empty provider-closure property that the container fills with a
@@ -63,6 +63,6 @@ extension Inject {
   /// ``InjectionError`` when what it makes is not a `Product`.
   @inlinable
   public init<Product>() where Value == () throws -> Product {
-    box = InjectBox(filler: InjectBox.fillThrowingClosure)
+    box = InjectBox(filler: InjectBox.convertThrowingClosure)
   }
 }

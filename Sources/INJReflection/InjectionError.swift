@@ -57,9 +57,9 @@ public struct InjectionError: Error, CustomStringConvertible, Hashable {
         + "the creator, or make \(typeName) a class."
     case .closureResultMismatch(let expected, let actual):
       return
-        "A provider closure returning \(expected) got a value of type \(actual) from a "
-        + "provider of \(typeName), and \(actual) cannot be cast to \(expected). Declare "
-        + "the closure's result as \(actual) or one of its protocols or superclasses."
+        "A provider closure returning \(expected) cannot return \(actual), the type of a "
+        + "value made by a provider of \(typeName). Declare the closure's result as "
+        + "\(actual) or one of its protocols or superclasses."
     }
   }
 }

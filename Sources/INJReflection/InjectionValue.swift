@@ -12,7 +12,7 @@ extension InjectionValue {
   @inlinable
   static func convert<Value>(
     _ offered: InjectionValue, to valueType: Value.Type,
-    closureMaker: ((ProviderFactory) -> Value)?,
+    closureMaker: ((ProviderFactory) throws(InjectionError) -> Value)?,
     propertyName: String, ownerType: Any.Type
   ) throws(InjectionError) -> Value {
     switch offered {
@@ -25,7 +25,15 @@ extension InjectionValue {
         expected: Value.self, actual: String(describing: type(of: value)))
     case .providerClosure(let factory):
       if let closureMaker {
-        return closureMaker(factory)
+        do throws(InjectionError) {
+          return try closureMaker(factory)
+        } catch {
+          // The factory's products can never be a `Value`'s result: say so about the
+          // property.
+          throw InjectionError.typeMismatch(
+            propertyName: propertyName, ownerType: ownerType,
+            expected: Value.self, actual: factory.closureTypeDescription)
+        }
       }
       if let exact = factory.exactClosure(as: Value.self) {
         return exact

@@ -50,7 +50,9 @@ public struct PropertyInjector {
   public mutating func inject<Product>(
     _ property: inout (() -> Product)?, named name: String
   ) throws {
-    try fill(&property, named: name) { $0.closure(returning: Product.self) }
+    try fill(&property, named: name) { (factory) throws(InjectionError) in
+      try factory.closure(returning: Product.self)
+    }
   }
 
   /// Fills a throwing provider-closure property when it is nil and the source
@@ -65,11 +67,14 @@ public struct PropertyInjector {
   public mutating func inject<Product>(
     _ property: inout (() throws -> Product)?, named name: String
   ) throws {
-    try fill(&property, named: name) { $0.throwingClosure(returning: Product.self) }
+    try fill(&property, named: name) { (factory) throws(InjectionError) in
+      try factory.throwingClosure(returning: Product.self)
+    }
   }
 
   private mutating func fill<T>(
-    _ property: inout T?, named name: String, closureMaker: ((ProviderFactory) -> T)?
+    _ property: inout T?, named name: String,
+    closureMaker: ((ProviderFactory) throws(InjectionError) -> T)?
   ) throws(InjectionError) {
     handedNames?.append(name)
     guard property == nil, let offered = source.injectionValue(forProperty: name) else {

@@ -7,13 +7,15 @@
 ///
 /// ```swift
 /// let factory = ProviderFactory(making: Foo.self) { Foo() }
-/// let makeFoo: () -> Foo = factory.closure(returning: Foo.self)
-/// let makeScreen: () -> any Screen = factory.closure(returning: (any Screen).self)
+/// let makeFoo: () -> Foo = try factory.closure(returning: Foo.self)
+/// let makeScreen: () -> any Screen = try factory.closure(returning: (any Screen).self)
 /// ```
 ///
-/// A plain closure cannot report failure: when making the product throws, or the
-/// product is not of the closure's result type, it stops the program with the full
-/// error text. A throwing closure throws instead.
+/// A closure whose result type no product of the declared type can have is refused
+/// when it is asked for (``InjectionError``). Beyond that, a plain closure cannot
+/// report failure: when making the product throws, or a product is not of the
+/// closure's result type (a protocol a subclass lacks, say), it stops the program
+/// with the full error text. A throwing closure throws instead.
 public final class ProviderFactory {
   /// The type the factory's maker declares as its result.
   public let productType: Any.Type
@@ -53,10 +55,16 @@ public final class ProviderFactory {
   ///   supertype of it.
   /// - Returns: A closure that stops the program with the full error text when
   ///   making the product fails or the product is not a `Result`.
-  public func closure<Result>(returning resultType: Result.Type = Result.self) -> () -> Result {
+  /// - Throws: ``InjectionError`` (reason ``InjectionError/Reason/closureResultMismatch(expected:actual:)``)
+  ///   when no product of the declared type can be a `Result`, checked now rather
+  ///   than when the closure is called.
+  public func closure<Result>(
+    returning resultType: Result.Type = Result.self
+  ) throws(InjectionError) -> () -> Result {
     if let exact = exactClosure as? () -> Result {
       return exact
     }
+    try checkResultType(Result.self)
     let make = self.make
     let productType = self.productType
     return {
@@ -78,12 +86,15 @@ public final class ProviderFactory {
   ///   supertype of it.
   /// - Returns: A closure that throws the maker's error when making the product
   ///   fails, and ``InjectionError`` when the product is not a `Result`.
+  /// - Throws: ``InjectionError`` (reason ``InjectionError/Reason/closureResultMismatch(expected:actual:)``)
+  ///   when no product of the declared type can be a `Result`.
   public func throwingClosure<Result>(
     returning resultType: Result.Type = Result.self
-  ) -> () throws -> Result {
+  ) throws(InjectionError) -> () throws -> Result {
     if let exact = exactThrowingClosure as? () throws -> Result {
       return exact
     }
+    try checkResultType(Result.self)
     let make = self.make
     let productType = self.productType
     return {
@@ -93,6 +104,17 @@ public final class ProviderFactory {
           productType: productType, actual: type(of: product), expected: Result.self)
       }
       return result
+    }
+  }
+
+  /// Whether closures returning `Result` can ever succeed.
+  ///
+  /// - Throws: ``InjectionError`` when no product of the declared type can be a
+  ///   `Result`.
+  package func checkResultType<Result>(_ resultType: Result.Type) throws(InjectionError) {
+    if CastCheck.verdict(castingProductsOf: productType, to: Result.self) == .never {
+      throw InjectionError.closureResultMismatch(
+        productType: productType, actual: productType, expected: Result.self)
     }
   }
 

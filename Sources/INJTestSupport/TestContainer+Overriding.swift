@@ -142,9 +142,10 @@ extension TestContainer {
     let site = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     observer.markUnimplemented(name, site: site)
     // Registered so the name counts as present; the observer refuses every request
-    // for it before this value could be handed out.
+    // for it before this value could be handed out. Registered as `Any`, so that a
+    // provider closure of any type may be asked for (and refused when called).
     container.overrideInstance(
-      UnimplementedPlaceholder(name: name), forName: name,
+      UnimplementedPlaceholder(name: name) as Any, forName: name,
       site: RegistrationSite(fileID: site.fileID.description, line: Int(line)))
   }
 

@@ -133,7 +133,6 @@ struct ProviderClosuresAndCyclesTests: PrintingSample {
       try cyclic.checkForErrors()
     } catch let error as ValidationError {
       print(error.cycles)
-      print(error.problems[0])
     }
     expectPrintedOutputShown(in: Self.article)
 

@@ -97,7 +97,11 @@ struct ReadmeTests: PrintingSample {
       try cyclic.checkForErrors()
     } catch let error as ValidationError {
       print(error.cycles)
-      print(error.problems[0])
+    }
+    do {
+      _ = try cyclic.value(forName: "rootViewController")
+    } catch {
+      print(error)
     }
 
     expectPrintedOutputShown(in: "README.md")

@@ -71,32 +71,35 @@ struct ProductsTests {
 
   @Test func theBrokenVariantPrintsTheCheckReportAndExits70() throws {
     let line = try Self.registrationLine(of: "rootViewController", in: "makeCyclicContainer")
+    let list = try Self.registrationLine(
+      of: "productsListViewController", in: "makeCyclicContainer")
+    let service = try Self.registrationLine(of: "productsService", in: "makeCyclicContainer")
     let run = try ExampleRun.run("products", ["--broken"])
     #expect(run.exitCode == 70)
     #expect(
       run.standardError == """
         products: error: the container's wiring is broken.
         The container has 1 problem:
-        - Cycle: productsListViewController → productsService → rootViewController → \
-        productsListViewController. Break the cycle by depending on \
-        'productsListViewControllerProvider' instead of 'productsListViewController' in \
-        'rootViewController'.
+        - Cycle: productsListViewController (products/Products.swift:\(list)) → productsService \
+        (products/Products.swift:\(service)) → rootViewController \
+        (products/Products.swift:\(line)) → productsListViewController. Break the cycle by \
+        depending on 'productsListViewControllerProvider' instead of \
+        'productsListViewController' in 'rootViewController'.
         1 warning:
 
         """ + Self.captiveWarning(line: line))
     #expect(
       run.standardOutput == """
         The cyclic wiring: productsService depends on rootViewController itself, which closes
-        the cycle rootViewController → productsListViewController → productsService →
-        rootViewController.
+        the cycle productsListViewController → productsService → rootViewController →
+        productsListViewController.
         checkForErrors() reports it before anything is created, on standard error.
         Resolving 'rootViewController' anyway throws instead of overflowing the stack:
-        Cannot resolve 'rootViewController': its dependencies lead back to \
-        'rootViewController': rootViewController → productsListViewController → \
-        productsService → rootViewController. Break the cycle by depending on \
-        'rootViewControllerProvider' instead of 'rootViewController' in 'productsService'. \
-        Path: rootViewController → productsListViewController → productsService → \
-        rootViewController.
+        Cannot resolve 'rootViewController': its dependencies form a cycle, \
+        productsListViewController → productsService → rootViewController → \
+        productsListViewController. Break the cycle by depending on \
+        'productsListViewControllerProvider' instead of 'productsListViewController' in \
+        'rootViewController'.
         Any edge of the cycle can become a provider closure. The README's fix: productsService
         depends on 'rootViewControllerProvider' and calls it when it needs the root screen.
         Run `products` without --broken to see it work.

@@ -157,8 +157,39 @@ struct BadInputTests {
     #expect(error?.path == ["root", "a", "b", "a"])
     #expect(
       error?.description
-        == "Cannot resolve 'root': its dependencies lead back to 'a': a → b → a. Break the cycle "
-        + "by depending on 'aProvider' instead of 'a' in 'b'. Path: root → a → b → a.")
+        == "Cannot resolve 'root': its dependencies form a cycle, a → b → a. Break the cycle "
+        + "by depending on 'aProvider' instead of 'a' in 'b'. Path: root → a.")
+  }
+
+  @Test func aCycleHitAtResolveTimeReadsAsTheCheckReportsIt() throws {
+    // Entered at 'b', the cycle still starts at its smallest name, with the same fix as
+    // the check's, and is shown once.
+    let container = Container()
+    container.addProvider(forName: "a", dependencies: ["b"], fileID: "App/W.swift", line: 1) {
+      _ in Widget()
+    }
+    container.addProvider(forName: "b", dependencies: ["a"], fileID: "App/W.swift", line: 2) {
+      _ in Widget()
+    }
+    let error = #expect(throws: ResolutionError.self) { try container.value(forName: "b") }
+    #expect(error?.path == ["b", "a", "b"])
+    guard case .cycle(let cycle)? = error?.reason else {
+      Issue.record("expected a cycle")
+      return
+    }
+    #expect(cycle == ["a", "b", "a"])
+    #expect(
+      error?.description
+        == "Cannot resolve 'b': its dependencies form a cycle, a → b → a. Break the cycle by "
+        + "depending on 'aProvider' instead of 'a' in 'b'.")
+    let check = #expect(throws: ValidationError.self) { try container.checkForErrors() }
+    #expect(check?.cycles == [cycle])
+    #expect(
+      check?.problems.map(\.description)
+        == [
+          "Cycle: a (App/W.swift:1) → b (App/W.swift:2) → a. Break the cycle by depending on "
+            + "'aProvider' instead of 'a' in 'b'."
+        ])
   }
 
   @Test func aThrowingCreatorIsWrappedWithThePath() throws {

@@ -47,7 +47,8 @@ struct ErrorTextTests {
         - 'list' (App/Wiring.swift:8) depends on 'detailProvider', a provider closure for \
         'detail', which is not registered. Register it, or remove it from the dependencies of \
         'list'.
-        - Cycle: a → b → a. Break the cycle by depending on 'aProvider' instead of 'a' in 'b'.
+        - Cycle: a (App/Wiring.swift:9) → b (App/Wiring.swift:10) → a. Break the cycle by \
+        depending on 'aProvider' instead of 'a' in 'b'.
         """)
   }
 

@@ -59,7 +59,8 @@ struct ProductsExampleTests {
     #expect(
       error?.description == """
         The container has 1 problem:
-        - Cycle: productsListViewController → productsService → rootViewController → \
+        - Cycle: productsListViewController (Products/Wiring.swift:2) → productsService \
+        (Products/Wiring.swift:4) → rootViewController (Products/Wiring.swift:1) → \
         productsListViewController. Break the cycle by depending on \
         'productsListViewControllerProvider' instead of 'productsListViewController' in \
         'rootViewController'.
@@ -88,10 +89,11 @@ struct ProductsExampleTests {
       Issue.record("expected a cycle, got \(String(describing: error))")
       return
     }
+    // The cycle as the check reports it, from its smallest name.
     #expect(
       cycle == [
-        "rootViewController", "productsListViewController", "productsService",
-        "rootViewController",
+        "productsListViewController", "productsService", "rootViewController",
+        "productsListViewController",
       ])
   }
 

@@ -66,20 +66,49 @@ struct ProviderClosureTests {
     #expect(throws: MakeFailed.self) { try screen.throwingScreenProvider?() }
   }
 
-  @Test func aThrowingClosureReportsAProductOfTheWrongType() throws {
+  @Test func aClosureNoProductCanFitIsRefusedWhenAskedFor() throws {
     let factory = ProviderFactory(making: Service.self) { Service() }
-    let make = factory.throwingClosure(returning: (any Screen).self)
+    let error = #expect(throws: InjectionError.self) {
+      _ = try factory.throwingClosure(returning: (any Screen).self)
+    }
+    #expect(
+      error?.description
+        == "A provider closure returning Screen cannot return Service, the type of a value "
+        + "made by a provider of Service. Declare the closure's result as Service or one of "
+        + "its protocols or superclasses.")
+    #expect(throws: InjectionError.self) { _ = try factory.closure(returning: Int.self) }
+  }
+
+  @Test func aThrowingClosureReportsAProductOfTheWrongType() throws {
+    // Declared as a protocol type, the products decide: this one is not a Screen.
+    let factory = ProviderFactory(making: AnyObject.self) { Service() }
+    let make = try factory.throwingClosure(returning: (any Screen).self)
     let error = #expect(throws: InjectionError.self) { try make() }
     #expect(
       error?.description
-        == "A provider closure returning Screen got a value of type Service from a provider "
-        + "of Service, and Service cannot be cast to Screen. Declare the closure's result "
-        + "as Service or one of its protocols or superclasses.")
+        == "A provider closure returning Screen cannot return Service, the type of a value "
+        + "made by a provider of AnyObject. Declare the closure's result as Service or one of "
+        + "its protocols or superclasses.")
+  }
+
+  @Test func aPropertyNoProductCanFitIsATypeMismatch() throws {
+    final class Holder {
+      @Inject var makeNumber: (() -> Int)?
+    }
+    let (factory, count) = countingFactory()
+    let holder = Holder()
+    let error = #expect(throws: InjectionError.self) {
+      try PropertyInjector.injectProperties(
+        into: holder, from: Offers(factories: ["makeNumber": factory]))
+    }
+    #expect(error?.reason == .typeMismatch(expected: "() -> Int", actual: "() -> DetailScreen"))
+    #expect(holder.makeNumber == nil)
+    #expect(count() == 0)
   }
 
   @Test func anExactClosureIsTheFactorysOwn() throws {
     let (factory, count) = countingFactory()
-    let exact = factory.closure(returning: DetailScreen.self)
+    let exact = try factory.closure(returning: DetailScreen.self)
     _ = exact()
     #expect(count() == 1)
     #expect(ObjectIdentifier(factory.productType) == ObjectIdentifier(DetailScreen.self))

@@ -24,6 +24,7 @@ struct AssertionTests {
     let site = #line + 1
     container.addProvider(forName: "productsList", dependencies: ["productServise"]) { _ in 0 }
     container.addInstance(1, forName: "productsService")
+    let cycle = #line + 1
     container.addProvider(forName: "a", dependencies: ["b"]) { _ in 0 }
     container.addProvider(forName: "b", dependencies: ["a"]) { _ in 0 }
 
@@ -35,7 +36,9 @@ struct AssertionTests {
         assertNoErrors failed: The container has 2 problems:
         - 'productsList' (INJTestSupportTests/AssertionTests.swift:\(site)) depends on \
         'productServise', which is not registered. Did you mean 'productsService'?
-        - Cycle: a → b → a. Break the cycle by depending on 'aProvider' instead of 'a' in 'b'.
+        - Cycle: a (INJTestSupportTests/AssertionTests.swift:\(cycle)) → b \
+        (INJTestSupportTests/AssertionTests.swift:\(cycle + 1)) → a. Break the cycle by \
+        depending on 'aProvider' instead of 'a' in 'b'.
         """
       ])
     #expect(recorder.issues.first?.location.line == line)
@@ -135,9 +138,12 @@ struct AssertionTests {
 
   static func cyclic() -> Container {
     let container = Container()
-    container.addProvider(forName: "a", dependencies: ["b"]) { _ in 0 }
-    container.addProvider(forName: "b", dependencies: ["a", "cProvider"]) { _ in 0 }
-    container.addProvider(forName: "c", dependencies: ["c"]) { _ in 0 }
+    let file = "App/Wiring.swift"
+    container.addProvider(forName: "a", dependencies: ["b"], fileID: file, line: 1) { _ in 0 }
+    container.addProvider(forName: "b", dependencies: ["a", "cProvider"], fileID: file, line: 2) {
+      _ in 0
+    }
+    container.addProvider(forName: "c", dependencies: ["c"], fileID: file, line: 3) { _ in 0 }
     return container
   }
 
@@ -148,8 +154,10 @@ struct AssertionTests {
       recorder.messages == [
         """
         assertNoCycles failed: the container has 2 cycles:
-        - Cycle: a → b → a. Break the cycle by depending on 'aProvider' instead of 'a' in 'b'.
-        - Cycle: c → c. Break the cycle by depending on 'cProvider' instead of 'c' in 'c'.
+        - Cycle: a (App/Wiring.swift:1) → b (App/Wiring.swift:2) → a. Break the cycle by \
+        depending on 'aProvider' instead of 'a' in 'b'.
+        - Cycle: c (App/Wiring.swift:3) → c. Break the cycle by depending on 'cProvider' \
+        instead of 'c' in 'c'.
         """
       ])
   }

@@ -410,13 +410,13 @@ struct ModelHarness {
     expect("conflicting scopes", conflicting, expected.conflictingScopes)
     expect("blank dependencies", blankDependencies, expected.blankDependencies)
     expect("missing dependencies", missing, expectedMissing)
-    if expected.cycles.count <= Container.cycleReportLimit {
+    if expected.cycles.count <= Container.cycleListLimit {
       expect("cycles", thrown.cycles, expected.cycles)
       expect("cycle list truncated", thrown.isCycleListTruncated, false)
     } else {
       expect("cycle list truncated", thrown.isCycleListTruncated, true)
       let all = Set(expected.cycles)
-      expect("cycles listed", thrown.cycles.count, Container.cycleReportLimit)
+      expect("cycles listed", thrown.cycles.count, Container.cycleListLimit)
       expect("listed cycles are cycles", thrown.cycles.allSatisfy(all.contains), true)
     }
     let predictedCount =

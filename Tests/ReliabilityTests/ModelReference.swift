@@ -229,8 +229,12 @@ struct ReferenceModel {
   ) throws(Failure) -> Value {
     let name = registration.name
     if let start = context.stack.firstIndex(of: name) {
+      // Reported as `checkForErrors` lists it: from its smallest name, closed.
+      let members = Array(context.stack[start...])
+      let smallest = members.firstIndex(of: members.min()!)!
+      let rotated = Array(members[smallest...] + members[..<smallest])
       throw Failure(
-        reasons: [.cycle(Array(context.stack[start...]) + [name])], names: [name],
+        reasons: [.cycle(rotated + [rotated[0]])], names: [name],
         paths: [context.stack + [name]])
     }
     guard creatorLog.count < budget else {

@@ -1,17 +1,47 @@
+// Public because the inlinable accessors of `Inject` read the box's state.
+public import Synchronization
+
 /// The reference storage behind one `@Inject` property.
 ///
 /// Every copy of the wrapper shares the box, so the injector can fill the property
 /// through a read-only view of the object that holds it.
+///
+/// ## Threads
+///
+/// An object may be handed out again after it was made (a transient provider can
+/// return a cached or shared object), so several threads can inject it, or read it,
+/// at once. The box makes that safe with a small state next to the value:
+///
+/// - the injector fills an empty box only after moving it from `empty` to
+///   `filling` with one atomic exchange, so exactly one thread writes the value, and
+///   publishes it by storing `full` (releasing);
+/// - the getter reads the value only after seeing `full` (acquiring), so it never
+///   reads a half-written value: until then it answers nil;
+/// - the setter, the app's own write, stores the value and then the state, like any
+///   property: an app that writes a property on one thread while another thread
+///   reads or injects it must synchronise those writes itself.
+///
+/// So a property is filled at most once while it holds a value, and `SoundnessTests`
+/// injects and reads shared objects on eight threads under ThreadSanitizer.
 ///
 /// The code that depends on `Value` (reading and writing the value, converting an
 /// offered one) is inlinable and reached through `filler`, a function chosen where
 /// the wrapper is created, so it is specialized for the property's own type: the
 /// injector itself never works with the generic `Value`.
 @usableFromInline
-final class InjectBox<Value> {
-  /// Whether `value` is nil; kept in step with it so the injector can test it
-  /// without knowing `Value`.
-  @usableFromInline var isEmpty = true
+final class InjectBox<Value>: @unchecked Sendable {
+  // `value` is written only by the thread that moved `state` to `filling` (the
+  // injector) or by the app's setter, and read only after `state` is seen `full`;
+  // see the type's discussion.
+
+  @usableFromInline
+  enum State: UInt8, AtomicRepresentable {
+    case empty
+    case filling
+    case full
+  }
+
+  @usableFromInline let state = Atomic<State>(.empty)
   @usableFromInline var value: Value?
   /// Converts an offered value to `Value` and stores it.
   @usableFromInline let filler: Filler
@@ -19,71 +49,92 @@ final class InjectBox<Value> {
   @usableFromInline
   typealias Filler = (
     InjectBox<Value>, InjectionValue, _ propertyName: String, _ ownerType: Any.Type
-  ) throws(InjectionError) -> Void
+  ) throws(InjectionError) -> Value
 
   @inlinable
   init(filler: @escaping Filler) {
     self.filler = filler
   }
 
+  /// The value, or nil while the box is empty or being filled.
+  @inlinable
+  var current: Value? {
+    state.load(ordering: .acquiring) == .full ? value : nil
+  }
+
+  /// The app's own write.
   @inlinable
   func set(_ newValue: Value?) {
     value = newValue
-    isEmpty = newValue == nil
+    state.store(newValue == nil ? .empty : .full, ordering: .releasing)
   }
 
-  /// Stores a plain value offered for a property of type `Value`.
+  /// Converts a plain value offered for a property of type `Value`.
   @inlinable
-  static func fillValue(
+  static func convertValue(
     _ box: InjectBox<Value>, _ offered: InjectionValue, _ propertyName: String,
     _ ownerType: Any.Type
-  ) throws(InjectionError) {
-    box.set(
-      try InjectionValue.convert(
-        offered, to: Value.self, closureMaker: nil, propertyName: propertyName,
-        ownerType: ownerType))
+  ) throws(InjectionError) -> Value {
+    try InjectionValue.convert(
+      offered, to: Value.self, closureMaker: nil, propertyName: propertyName,
+      ownerType: ownerType)
   }
 
   /// Sets the value from what `source` offers for `name`, unless the value is
-  /// set already or nothing is offered; returns whether it was set.
+  /// set already, another thread is setting it, or nothing is offered; returns
+  /// whether it was set.
   ///
-  /// - Throws: ``InjectionError`` when the offered value does not fit the property.
+  /// - Throws: ``InjectionError`` when the offered value does not fit the property;
+  ///   the box is then left empty.
   func fillIfEmpty(
     named name: String, from source: any InjectionSource, ownerType: Any.Type
   ) throws(InjectionError) -> Bool {
-    guard isEmpty, let offered = source.injectionValue(forProperty: name) else {
+    guard state.load(ordering: .relaxed) == .empty,
+      let offered = source.injectionValue(forProperty: name)
+    else {
       return false
     }
-    try filler(self, offered, name, ownerType)
+    // Converted before claiming the box, so a failure leaves it as it was.
+    let converted = try filler(self, offered, name, ownerType)
+    guard
+      state.compareExchange(expected: .empty, desired: .filling, ordering: .acquiring).exchanged
+    else {
+      return false
+    }
+    value = converted
+    state.store(.full, ordering: .releasing)
     return true
   }
 }
 
 extension InjectBox {
-  /// Stores the closure made from an offered factory (or a ready closure) for a
-  /// property of type `() -> Product`.
+  /// Converts an offered factory (or a ready closure) for a property of type
+  /// `() -> Product`.
   @inlinable
-  static func fillClosure<Product>(
+  static func convertClosure<Product>(
     _ box: InjectBox<Value>, _ offered: InjectionValue, _ propertyName: String,
     _ ownerType: Any.Type
-  ) throws(InjectionError) where Value == () -> Product {
-    box.set(
-      try InjectionValue.convert(
-        offered, to: Value.self, closureMaker: { $0.closure(returning: Product.self) },
-        propertyName: propertyName, ownerType: ownerType))
+  ) throws(InjectionError) -> Value where Value == () -> Product {
+    try InjectionValue.convert(
+      offered, to: Value.self,
+      closureMaker: { (factory) throws(InjectionError) in
+        try factory.closure(returning: Product.self)
+      },
+      propertyName: propertyName, ownerType: ownerType)
   }
 
-  /// Stores the closure made from an offered factory (or a ready closure) for a
-  /// property of type `() throws -> Product`.
+  /// Converts an offered factory (or a ready closure) for a property of type
+  /// `() throws -> Product`.
   @inlinable
-  static func fillThrowingClosure<Product>(
+  static func convertThrowingClosure<Product>(
     _ box: InjectBox<Value>, _ offered: InjectionValue, _ propertyName: String,
     _ ownerType: Any.Type
-  ) throws(InjectionError) where Value == () throws -> Product {
-    box.set(
-      try InjectionValue.convert(
-        offered, to: Value.self,
-        closureMaker: { $0.throwingClosure(returning: Product.self) },
-        propertyName: propertyName, ownerType: ownerType))
+  ) throws(InjectionError) -> Value where Value == () throws -> Product {
+    try InjectionValue.convert(
+      offered, to: Value.self,
+      closureMaker: { (factory) throws(InjectionError) in
+        try factory.throwingClosure(returning: Product.self)
+      },
+      propertyName: propertyName, ownerType: ownerType)
   }
 }

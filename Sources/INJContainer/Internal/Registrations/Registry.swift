@@ -1,4 +1,14 @@
+import INJReflection
+
 /// What a container's writers share, guarded by the container's registry lock.
+///
+/// Readers never take the lock: they follow the name table's slots, each pointing
+/// (unretained) at the registration its name resolves to. So a registration a slot
+/// stops pointing at must stay alive as long as the container: it is kept in
+/// `retired`. That list grows only when what a name resolves to changes kind (a
+/// name becomes a duplicate, collides with a provider closure, is overridden), a
+/// bounded number of times per registration, so a container's memory stays in
+/// proportion to its registrations.
 struct Registry {
   /// Every registration made, in order.
   var registrations: [Registration] = []
@@ -7,12 +17,15 @@ struct Registry {
   /// The provider-closure registration derived for a name, by the id of the
   /// `fooProvider` slot.
   var derived: [Int32: Registration] = [:]
-  /// Registrations made to stand for errors (duplicates, collisions), kept alive
-  /// for the container's lifetime because slots point at them unretained.
-  var synthesized: [Registration] = []
+  /// The registration that stands for the problem of a name (a duplicate, a
+  /// collision), by slot id, reused while the problem stays the same.
+  var problems: [Int32: Registration] = [:]
   /// Registrations that replace whatever else a name has, by slot id (see
-  /// `Container.override`); earlier overrides stay alive in `synthesized`.
+  /// `Container.override`).
   var overrides: [Int32: Registration] = [:]
+  /// Registrations no slot points at any more, kept alive for the container's
+  /// lifetime (see the type's summary).
+  var retired: [Registration] = []
   /// Every registration and override, flattened for checks.
   var index = ValidationIndex()
 
@@ -51,7 +64,7 @@ extension Container {
     registry.index.append(registration, isOverride: asOverride)
     if asOverride {
       if let replaced = registry.overrides[slot.id] {
-        registry.synthesized.append(replaced)
+        registry.retired.append(replaced)
       }
       registry.overrides[slot.id] = registration
     } else {
@@ -71,6 +84,13 @@ extension Container {
     guard name.hasSuffix("Provider") else { return nil }
     let base = String(name.dropLast("Provider".count))
     return base.isBlank ? nil : base
+  }
+
+  /// The sites of every registration of `name` here, in registration order.
+  func sitesRegistered(_ name: String) -> [RegistrationSite] {
+    guard let slot = names.slot(named: name, hash: name.hashValue) else { return [] }
+    let id = slot._withUnsafeGuaranteedRef(\.id)
+    return registry.withLock { ($0.byName[id] ?? []).map(\.site) }
   }
 
   /// Puts in effect what `slot`'s name resolves to now.
@@ -94,12 +114,13 @@ extension Container {
       if let ancestral = madeInAncestors(name) {
         // The base, registered here, would shadow an ancestor's `fooProvider`.
         slot.setRegistration(
-          synthesize(name, .nameCollision(with: baseSlot.name), like: ancestral, &registry))
+          problem(.nameCollision(with: baseSlot.name), of: slot, at: ancestral.site, &registry))
         return
       }
       if registry.derived[slot.id] == nil {
-        registry.derived[slot.id] = Registration.providerClosure(
-          name: name, target: baseSlot, owner: self)
+        registry.derived[slot.id] = Registration(
+          name: name, site: RegistrationSite(fileID: "", line: 0), owner: self,
+          kind: .providerClosure(target: baseSlot))
       }
       slot.setRegistration(registry.derived[slot.id])
     case 1:
@@ -107,23 +128,26 @@ extension Container {
       let closureSlot = names.slot(named: name + "Provider", hash: (name + "Provider").hashValue)
       let closureIsRegistered =
         closureSlot.map { registry.isRegistered($0.takeUnretainedValue().id) } ?? false
-      if registration.role == .invalid {
-        slot.setRegistration(registration)
-      } else if baseIsRegistered, let baseSlot {
+      let collidesWith: String? =
+        if registration.problem != nil {
+          nil
+        } else if baseIsRegistered, let baseSlot {
+          baseSlot.name
+        } else if let base = Self.baseName(ofProviderClosure: name), madeInAncestors(base) != nil {
+          base
+        } else if closureIsRegistered || madeInAncestors(name + "Provider") != nil {
+          name + "Provider"
+        } else {
+          nil
+        }
+      if let collidesWith {
         slot.setRegistration(
-          synthesize(name, .nameCollision(with: baseSlot.name), like: registration, &registry))
-      } else if let base = Self.baseName(ofProviderClosure: name), madeInAncestors(base) != nil {
-        slot.setRegistration(
-          synthesize(name, .nameCollision(with: base), like: registration, &registry))
-      } else if closureIsRegistered || madeInAncestors(name + "Provider") != nil {
-        slot.setRegistration(
-          synthesize(name, .nameCollision(with: name + "Provider"), like: registration, &registry))
+          problem(.nameCollision(with: collidesWith), of: slot, at: registration.site, &registry))
       } else {
         slot.setRegistration(registration)
       }
     default:
-      slot.setRegistration(
-        synthesize(name, .duplicateName(sites: own.map(\.site)), like: own[0], &registry))
+      slot.setRegistration(problem(.duplicateName, of: slot, at: own[0].site, &registry))
     }
   }
 
@@ -131,18 +155,26 @@ extension Container {
   /// derived), if any.
   func madeInAncestors(_ name: String) -> Registration? {
     guard let found = parent?.lookup(name, hash: name.hashValue)?.takeUnretainedValue(),
-      found.role != .providerClosure
+      found.isMade
     else { return nil }
     return found
   }
 
-  private func synthesize(
-    _ name: String, _ reason: ResolutionError.Reason, like registration: Registration,
+  /// The registration standing for `problem` of the slot's name: the one made
+  /// before for the same problem, or a new one (the old one retired).
+  private func problem(
+    _ problem: Registration.Problem, of slot: NameSlot, at site: RegistrationSite,
     _ registry: inout Registry
   ) -> Registration {
-    let synthesized = Registration.invalid(
-      reason, name: name, site: registration.site, owner: self)
-    registry.synthesized.append(synthesized)
-    return synthesized
+    if let existing = registry.problems[slot.id] {
+      if existing.problem == problem {
+        return existing
+      }
+      registry.retired.append(existing)
+    }
+    let made = Registration(
+      name: slot.name, site: site, owner: self, kind: .invalid(problem, provider: nil))
+    registry.problems[slot.id] = made
+    return made
   }
 }

@@ -12,8 +12,6 @@ struct ValidationIndex {
     static let provider = Flags(rawValue: 1 << 0)
     /// A singleton or weak singleton: it keeps what it depends on.
     static let shared = Flags(rawValue: 1 << 1)
-    /// A valid transient or object-graph provider: shorter-lived than a shared one.
-    static let shortLived = Flags(rawValue: 1 << 2)
     /// Made as an override.
     static let override = Flags(rawValue: 1 << 3)
     /// `.manualInit`: its product's properties are not injected.
@@ -49,47 +47,25 @@ struct ValidationIndex {
 
   mutating func append(_ registration: Registration, isOverride: Bool) {
     var entryFlags: Flags = []
-    if registration.isProvider { entryFlags.insert(.provider) }
-    if registration.scope.isShared { entryFlags.insert(.shared) }
-    if registration.role == .provider, !registration.scope.isShared {
-      entryFlags.insert(.shortLived)
+    let provider = registration.registeredProvider
+    if let provider {
+      entryFlags.insert(.provider)
+      if provider.scope.isShared { entryFlags.insert(.shared) }
+      if provider.options.contains(.manualInit) { entryFlags.insert(.manualInit) }
+      dependencyIDs.append(contentsOf: provider.dependencySlots.lazy.map(\.id))
     }
     if isOverride { entryFlags.insert(.override) }
-    if registration.options.contains(.manualInit) { entryFlags.insert(.manualInit) }
-    if registration.hasBlankName { entryFlags.insert(.blankName) }
+    if registration.name.isBlank { entryFlags.insert(.blankName) }
     if Container.baseName(ofProviderClosure: registration.name) != nil {
       entryFlags.insert(.providerClosureName)
     }
-    if case .conflictingScopes = registration.invalidReason {
+    if case .conflictingScopes = registration.problem {
       entryFlags.insert(.conflictingScopes)
     }
     entries.append(registration)
     slotIDs.append(registration.slotID)
     flags.append(entryFlags)
-    dependencyIDs.append(contentsOf: registration.dependencySlotIDs)
     dependencyEnds.append(Int32(dependencyIDs.count))
     productTypes.append(registration.productType)
-  }
-}
-
-/// A set of small non-negative integers, one bit each: a million fit in 128 KB, so
-/// testing members at random stays in the processor's caches.
-struct BitSet {
-  private var words: [UInt64]
-
-  /// An empty set for the integers below `count`.
-  init(count: Int) {
-    words = [UInt64](repeating: 0, count: (count + 63) / 64)
-  }
-
-  subscript(member: Int) -> Bool {
-    get { words[member >> 6] & (1 << UInt64(member & 63)) != 0 }
-    set {
-      if newValue {
-        words[member >> 6] |= 1 << UInt64(member & 63)
-      } else {
-        words[member >> 6] &= ~(1 << UInt64(member & 63))
-      }
-    }
   }
 }

@@ -1,12 +1,12 @@
-/// A provider's creator with its product type erased, made where the type is
-/// known so that handing a class instance over costs nothing.
+/// A provider's creator with its product type erased, made where the type is known
+/// so that handing a class instance over costs nothing.
 @usableFromInline
-enum ProductMaker {
+enum Creator: Sendable {
   /// A creator whose declared product type is a class: every product is one
   /// strong reference.
-  case object((ResolvedValues) throws -> AnyObject)
+  case object(@Sendable (ResolvedValues) throws -> AnyObject)
   /// Any other creator.
-  case value((ResolvedValues) throws -> Any)
+  case value(@Sendable (ResolvedValues) throws -> Any)
 
   /// Erases a creator's product type.
   ///
@@ -14,11 +14,20 @@ enum ProductMaker {
   /// conversion of a class instance to `AnyObject` is specialized away instead of
   /// copying through `T`'s value witnesses on every creation.
   @inlinable
-  static func erasing<T>(_ creator: @escaping (ResolvedValues) throws -> T) -> ProductMaker {
+  static func erasing<T>(_ creator: @escaping @Sendable (ResolvedValues) throws -> T) -> Creator {
     if T.self is AnyClass, MemoryLayout<T>.size == MemoryLayout<AnyObject>.size {
       // A class type: every value is one strong reference, the layout of `AnyObject`.
       return .object { values in unsafeBitCast(try creator(values), to: AnyObject.self) }
     }
     return .value { values in try creator(values) }
+  }
+
+  /// Runs the creator.
+  @inline(__always)
+  func create(_ values: ResolvedValues) throws -> Resolved {
+    switch self {
+    case .object(let create): Resolved(object: try create(values))
+    case .value(let create): Resolved(try create(values))
+    }
   }
 }

@@ -4,20 +4,21 @@ import INJReflection
 ///
 /// Class instances are kept as they are, so handing one out costs a retain and
 /// casting it back to its class is a pointer comparison. Other values live in a
-/// ``ValueBox``, and provider closures are their ``ProviderFactory``.
+/// ``ValueBox``, and provider closures are their `ProviderFactory`.
 @usableFromInline
-struct Product {
+struct Resolved {
   @usableFromInline
   enum Kind: UInt8 {
     /// `object` is the value itself, a class instance.
     case object
     /// `object` is a ``ValueBox`` holding a value of another type.
     case boxed
-    /// `object` is the ``ProviderFactory`` a provider-closure name resolves to.
+    /// `object` is the `ProviderFactory` a provider-closure name resolves to.
     case providerClosure
   }
 
-  @usableFromInline let object: AnyObject
+  // A `var` only so that `isUniquelyReferenced()` can ask about it.
+  @usableFromInline private(set) var object: AnyObject
   @usableFromInline let kind: Kind
 
   /// Wraps a value, keeping class instances as they are.
@@ -38,36 +39,31 @@ struct Product {
   }
 
   /// What a provider-closure name resolves to.
-  static func providerClosure(_ factory: ProviderFactory) -> Product {
-    Product(factory: factory)
-  }
-
-  private init(factory: ProviderFactory) {
+  init(factory: ProviderFactory) {
     object = factory
     kind = .providerClosure
   }
 
-  /// The provider closure's factory, when the product is one.
+  /// The provider closure's factory, when the value is one.
   var factory: ProviderFactory? {
-    kind == .providerClosure ? unsafeDowncast(object, to: ProviderFactory.self) : nil
+    kind == .providerClosure ? object as? ProviderFactory : nil
   }
 
-  /// The product as a value of any type; a provider closure as its own exact
-  /// closure.
+  /// The value as a value of any type; a provider closure as its own exact closure.
   var anyValue: Any {
     switch kind {
     case .object: object
-    case .boxed: unsafeDowncast(object, to: ValueBox.self).value
-    case .providerClosure: unsafeDowncast(object, to: ProviderFactory.self).exactClosureValue
+    case .boxed: box.value
+    case .providerClosure: factoryUnchecked.exactClosureValue
     }
   }
 
-  /// The product as the injector takes it.
+  /// The value as the injector takes it.
   var injectionValue: InjectionValue {
     switch kind {
     case .object: .value(object)
-    case .boxed: .value(unsafeDowncast(object, to: ValueBox.self).value)
-    case .providerClosure: .providerClosure(unsafeDowncast(object, to: ProviderFactory.self))
+    case .boxed: .value(box.value)
+    case .providerClosure: .providerClosure(factoryUnchecked)
     }
   }
 
@@ -75,13 +71,18 @@ struct Product {
   var typeDescription: String {
     switch kind {
     case .object: String(describing: type(of: object))
-    case .boxed: String(describing: type(of: unsafeDowncast(object, to: ValueBox.self).value))
-    case .providerClosure:
-      "() -> \(unsafeDowncast(object, to: ProviderFactory.self).productType)"
+    case .boxed: String(describing: type(of: box.value))
+    case .providerClosure: "() -> \(factoryUnchecked.productType)"
     }
   }
 
-  /// The product as `T`, or nil when it is not one.
+  /// Whether nothing else holds the class instance: a product nobody else can reach
+  /// yet, such as one its creator has just made.
+  mutating func isUniquelyReferenced() -> Bool {
+    kind == .object && isKnownUniquelyReferenced(&object)
+  }
+
+  /// The value as `T`, or nil when it is not one.
   @inlinable @inline(__always)
   func cast<T>(to type: T.Type) -> T? {
     if kind == .object {
@@ -101,12 +102,12 @@ struct Product {
   func castSlowly<T>(to type: T.Type) -> T? {
     switch kind {
     case .object: object as? T
-    case .boxed: unsafeDowncast(object, to: ValueBox.self).value as? T
-    case .providerClosure: unsafeDowncast(object, to: ProviderFactory.self).exactClosure(as: T.self)
+    case .boxed: box.value as? T
+    case .providerClosure: factoryUnchecked.exactClosure(as: T.self)
     }
   }
 
-  /// The product as `T`, or a type-mismatch error at `path`.
+  /// The value as `T`, or a type-mismatch error at `path`.
   func cast<T>(to type: T.Type, name: String, path: [String]) throws(ResolutionError) -> T {
     if let typed = cast(to: type) {
       return typed
@@ -114,6 +115,16 @@ struct Product {
     throw ResolutionError(
       name: name, path: path,
       reason: .typeMismatch(expected: String(describing: T.self), actual: typeDescription))
+  }
+
+  // The kind says which class `object` is; these read it without a checked cast.
+
+  private var box: ValueBox {
+    unsafeDowncast(object, to: ValueBox.self)
+  }
+
+  private var factoryUnchecked: ProviderFactory {
+    unsafeDowncast(object, to: ProviderFactory.self)
   }
 }
 

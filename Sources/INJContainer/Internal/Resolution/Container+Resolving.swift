@@ -35,13 +35,13 @@ extension Container {
 
   /// Resolves a name requested from outside (or from a creator calling back).
   @usableFromInline
-  func resolve(_ name: String) throws(ResolutionError) -> Product {
+  func resolve(_ name: String) throws(ResolutionError) -> Resolved {
     try resolve(name, hash: NameHashes.rememberedHash(of: name), isExact: false)
   }
 
   /// Resolves a name whose hash is known.
   @usableFromInline
-  func resolve(_ name: String, hash: Int) throws(ResolutionError) -> Product {
+  func resolve(_ name: String, hash: Int) throws(ResolutionError) -> Resolved {
     try resolve(name, hash: hash, isExact: true)
   }
 
@@ -49,7 +49,7 @@ extension Container {
   /// (`isExact` false): a miss is then repeated with the name's real hash.
   private func resolve(
     _ name: String, hash: Int, isExact: Bool
-  ) throws(ResolutionError) -> Product {
+  ) throws(ResolutionError) -> Resolved {
     if isObserved, let observer,
       let refusal = observer.willResolve(name, path: contextPath(appending: name))
     {
@@ -64,10 +64,10 @@ extension Container {
     }
     // The fast path reads an instance or an existing singleton without retaining
     // the registration, so threads resolving the same name share no writes.
-    let ready = found._withUnsafeGuaranteedRef { registration -> Product? in
-      switch registration.role {
-      case .instance: registration.instance
-      case .provider: registration.singletonValue
+    let ready = found._withUnsafeGuaranteedRef { registration -> Resolved? in
+      switch registration.kind {
+      case .instance(let value, _): value
+      case .provider(let provider): provider.singleton.value
       case .providerClosure, .invalid: nil
       }
     }
@@ -80,20 +80,19 @@ extension Container {
   }
 
   /// Resolves a registration whose value is not ready to read.
-  private func resolveSlowly(_ registration: Registration) throws(ResolutionError) -> Product {
-    switch registration.role {
-    case .instance:
-      return registration.instance.unsafelyUnwrapped
-    case .provider:
-      return try Resolver.resolve(registration)
-    case .providerClosure:
-      return try registration.owner.providerClosureValue(
-        target: registration.closureTarget.unsafelyUnwrapped
-      ) { (name, reason) throws(ResolutionError) in
+  private func resolveSlowly(_ registration: Registration) throws(ResolutionError) -> Resolved {
+    switch registration.kind {
+    case .instance(let value, _):
+      return value
+    case .provider(let provider):
+      return try Resolver.resolve(provider)
+    case .providerClosure(let target):
+      return try registration.owner.providerClosureValue(target: target) {
+        (name, reason) throws(ResolutionError) in
         throw unresolvable(name, reason: reason, via: registration.name)
       }
-    case .invalid:
-      throw unresolvable(registration.name, reason: registration.invalidReason.unsafelyUnwrapped)
+    case .invalid(let problem, _):
+      throw unresolvable(registration.name, reason: registration.failureReason(problem))
     }
   }
 
@@ -102,16 +101,16 @@ extension Container {
   func providerClosureValue(
     target: NameSlot,
     failure: (String, ResolutionError.Reason) throws(ResolutionError) -> Never
-  ) throws(ResolutionError) -> Product {
+  ) throws(ResolutionError) -> Resolved {
     guard let found = target.registration else {
       try failure(target.name, .unknownName)
     }
     let registration = found.takeUnretainedValue()
-    switch registration.role {
+    switch registration.kind {
     case .instance, .provider:
-      return .providerClosure(registration.providerFactory(slot: target))
-    case .invalid:
-      try failure(registration.name, registration.invalidReason.unsafelyUnwrapped)
+      return Resolved(factory: registration.providerFactory(slot: target))
+    case .invalid(let problem, _):
+      try failure(registration.name, registration.failureReason(problem))
     case .providerClosure:
       try failure(target.name, .unknownName)
     }
@@ -132,7 +131,7 @@ extension Container {
     _ name: String, reason: ResolutionError.Reason, suggestion: String? = nil,
     via closureName: String? = nil
   ) -> ResolutionError {
-    if let resolution = CurrentResolution.pointer {
+    if let resolution = ThreadState.resolutionInProgress {
       return Resolver(state: resolution).error(
         for: name, reason: reason, suggestion: suggestion, via: closureName)
     }
@@ -143,7 +142,7 @@ extension Container {
   /// The path to a name requested now: the names in progress on this thread, then
   /// the name.
   func contextPath(appending name: String) -> [String] {
-    (CurrentResolution.pointer.map { Resolver(state: $0).path } ?? []) + [name]
+    (ThreadState.resolutionInProgress.map { Resolver(state: $0).path } ?? []) + [name]
   }
 
   /// The registered name closest to `name`, among this container's names and its
@@ -156,5 +155,30 @@ extension Container {
   /// registration order, ancestors first.
   func suggestionCandidates() -> [String] {
     lineage.reversed().flatMap { $0.registry.withLock { $0.visibleNames } }
+  }
+}
+
+extension Resolved {
+  /// The value as a provider closure of type `Closure`, made by `make` from the
+  /// factory a provider-closure name resolves to, or else cast.
+  ///
+  /// - Throws: ``ResolutionError`` when the provider's products can never be the
+  ///   closure's result, or the value is not such a closure.
+  func providerClosure<Closure>(
+    as closureType: Closure.Type, name: String, path: @autoclosure () -> [String],
+    make: (ProviderFactory) throws(InjectionError) -> Closure
+  ) throws(ResolutionError) -> Closure {
+    guard let factory else {
+      return try cast(to: Closure.self, name: name, path: path())
+    }
+    do {
+      return try make(factory)
+    } catch {
+      throw ResolutionError(
+        name: name, path: path(),
+        reason: .providerClosureMismatch(
+          requested: String(describing: Closure.self),
+          productType: String(describing: factory.productType)))
+    }
   }
 }

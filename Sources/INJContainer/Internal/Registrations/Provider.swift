@@ -1,0 +1,161 @@
+import INJReflection
+import Synchronization
+
+/// What a provider registration makes and how: the names it depends on, its scope,
+/// its creator, and the products it shares.
+///
+/// Everything is fixed when the provider is registered, except the shared products
+/// (``singleton``, ``weakSingleton``) and the cached injection plan.
+final class Provider: @unchecked Sendable {
+  // Sendable by construction: every stored property is a `let` of a Sendable type
+  // or a thread-safe cell (`SingletonCell`, `WeakSingletonCell`, `Atomic`), except
+  // what the container hands to whichever thread resolves it: the creator's
+  // products, which the registering code decided may be shared, and
+  // `valuesWithoutDependencies`, whose storage holds no values and is never written
+  // after it is made.
+
+  /// How long a product lives and who shares it.
+  enum Scope {
+    case transient
+    case singleton
+    case weakSingleton
+    case objectGraph
+
+    init(_ options: ProviderOptions) {
+      self =
+        options.contains(.singleton)
+        ? .singleton
+        : options.contains(.weakSingleton)
+          ? .weakSingleton : options.contains(.objectGraph) ? .objectGraph : .transient
+    }
+
+    var name: String {
+      switch self {
+      case .transient: "transient"
+      case .singleton: "singleton"
+      case .weakSingleton: "weak singleton"
+      case .objectGraph: "object-graph provider"
+      }
+    }
+
+    /// Whether one product is shared between resolutions.
+    var isShared: Bool { self == .singleton || self == .weakSingleton }
+  }
+
+  let name: String
+  /// The container the provider belongs to: its dependencies are looked up there
+  /// (and in that container's ancestors).
+  unowned let owner: Container
+  /// Watches the owner's resolutions, when set; a copy of the owner's, so the
+  /// resolution loop does not go through `owner`.
+  let observer: (any ResolutionObserver)?
+  let dependencies: [String]
+  let dependencySlots: [NameSlot]
+  /// `dependencySlots` unretained, for the resolution loop: `dependencySlots` and
+  /// the owner's name table keep them alive, and reading a slot then costs no
+  /// reference counting.
+  let dependencyHandles: [Unmanaged<NameSlot>]
+  let options: ProviderOptions
+  let scope: Scope
+  /// Whether the creator runs on the main actor, and so only where it runs.
+  let isMainActor: Bool
+  /// Whether the product's properties are injected: not `.manualInit`, and some
+  /// dependency exists to inject.
+  let injectsProperties: Bool
+  /// Whether the provider is created without a frame of its own: a transient
+  /// provider without dependencies (see `Resolver.createLeaf`).
+  let isLeaf: Bool
+  let creator: Creator
+  /// The type the creator declares as its result.
+  let productType: Any.Type
+  /// What the creator of a provider without dependencies receives, made once:
+  /// nothing to build or count for each creation. Nil when there are dependencies.
+  let valuesWithoutDependencies: ResolvedValues?
+  /// The product of a singleton, once created.
+  let singleton = SingletonCell()
+  /// The product of a weak singleton, while something holds it.
+  let weakSingleton: WeakSingletonCell?
+  /// The plan of the type the last product had, unretained: plans are cached for
+  /// the life of the process.
+  private let lastPlan = Atomic<Unmanaged<InjectionPlan>?>(nil)
+
+  init(
+    name: String, owner: Container, dependencies: [String], dependencySlots: [NameSlot],
+    options: ProviderOptions, isMainActor: Bool, creator: Creator, productType: Any.Type
+  ) {
+    self.name = name
+    self.owner = owner
+    observer = owner.observer
+    self.dependencies = dependencies
+    self.dependencySlots = dependencySlots
+    dependencyHandles = dependencySlots.map { Unmanaged.passUnretained($0) }
+    self.options = options
+    scope = Scope(options)
+    self.isMainActor = isMainActor
+    injectsProperties = !options.contains(.manualInit) && !dependencies.isEmpty
+    isLeaf = scope == .transient && dependencies.isEmpty
+    self.creator = creator
+    self.productType = productType
+    valuesWithoutDependencies =
+      dependencies.isEmpty
+      ? ResolvedValues(storage: ResolvedValues.Storage(names: [], providerName: name)) : nil
+    weakSingleton = scope == .weakSingleton ? WeakSingletonCell() : nil
+  }
+
+  /// The same provider for another container, with fresh shared products.
+  func copy(for owner: Container, slots: (String) -> NameSlot) -> Provider {
+    Provider(
+      name: name, owner: owner, dependencies: dependencies,
+      dependencySlots: dependencies.map(slots), options: options, isMainActor: isMainActor,
+      creator: creator, productType: productType)
+  }
+
+  // MARK: Shared products
+
+  /// The shared product (singleton or weak singleton), if one exists now.
+  func sharedValue() -> Resolved? {
+    switch scope {
+    case .singleton: singleton.value
+    case .weakSingleton: weakSingleton?.value
+    case .transient, .objectGraph: nil
+    }
+  }
+
+  /// Stores the shared product. Called once per creation, by the thread that
+  /// claimed it, before waiting threads are woken.
+  func storeShared(_ value: Resolved) {
+    switch scope {
+    case .singleton:
+      singleton.store(value)
+    case .weakSingleton:
+      if value.kind == .object {
+        weakSingleton?.store(value.object)
+      }
+    case .transient, .objectGraph:
+      break
+    }
+  }
+
+  // MARK: Injection
+
+  /// The injection plan for `product` when anything may be injected into it, or
+  /// nil when its type has no injectable properties. Cached for the product's type.
+  func injectionPlan(for product: Resolved) -> InjectionPlan? {
+    // A class instance's type is read from its header, without opening an
+    // existential.
+    let type: Any.Type =
+      product.kind == .object ? Swift.type(of: product.object) : Swift.type(of: product.anyValue)
+    if let cached = lastPlan.load(ordering: .acquiring) {
+      // Borrowed: answering "nothing to inject" needs no reference counting.
+      let (hit, injects) = cached._withUnsafeGuaranteedRef {
+        ($0.type == type, $0.hasInjectableProperties)
+      }
+      if hit { return injects ? cached.takeUnretainedValue() : nil }
+    }
+    let plan = InjectionPlan.plan(for: product.anyValue)
+    // Plans are cached for the life of the process, so an unretained pointer to
+    // one stays valid.
+    lastPlan.store(Unmanaged.passUnretained(plan), ordering: .releasing)
+    return plan.hasInjectableProperties ? plan : nil
+  }
+}

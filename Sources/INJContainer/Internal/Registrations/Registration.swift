@@ -1,0 +1,156 @@
+import INJReflection
+import Synchronization
+
+/// One registration: a name, where it was made, and what the name resolves to.
+///
+/// Fixed when made, except for the provider-closure factory, made on first use.
+final class Registration: @unchecked Sendable {
+  // Sendable by construction: every stored property is a `let` of a Sendable type,
+  // or `factory`, an `Atomic`. What is not Sendable by type is the registered
+  // instance, which the container hands to whichever thread resolves it: the
+  // registering code decided that it may be shared, as it does for any value it
+  // publishes.
+
+  /// What the name resolves to, with what that needs.
+  enum Kind {
+    /// A ready value, and the type it was registered as.
+    case instance(Resolved, type: Any.Type)
+    /// A provider: resolving creates (or shares) its product.
+    case provider(Provider)
+    /// `fooProvider`, derived from `foo`: a closure making what the slot `foo`
+    /// resolves to.
+    case providerClosure(target: NameSlot)
+    /// A name that resolves to an error. A provider registered with a problem
+    /// (a blank name, conflicting scopes) keeps its provider, so the checks still
+    /// see its dependencies.
+    case invalid(Problem, provider: Provider?)
+  }
+
+  /// Why a name resolves to an error.
+  enum Problem: Equatable {
+    case blankName
+    case conflictingScopes(ProviderOptions)
+    /// The name is registered more than once; the sites are looked up when
+    /// reported, so a registration made for the tenth duplicate costs no more than
+    /// the one made for the second.
+    case duplicateName
+    /// The name clashes with the provider closure of another one.
+    case nameCollision(with: String)
+  }
+
+  let name: String
+  /// The id of the name's slot in the owner's table.
+  let slotID: Int32
+  let site: RegistrationSite
+  /// The container the registration belongs to, which keeps it alive.
+  unowned let owner: Container
+  let kind: Kind
+  /// What `fooProvider` gives for this registration `foo`, made on first use.
+  private let factory = Atomic<Unmanaged<ProviderFactory>?>(nil)
+
+  /// Makes a registration; call with the owner's registry lock held, as interning
+  /// the name requires.
+  init(name: String, site: RegistrationSite, owner: Container, kind: Kind) {
+    self.name = name
+    slotID = owner.names.internSlot(named: name).id
+    self.site = site
+    self.owner = owner
+    self.kind = kind
+  }
+
+  deinit {
+    factory.load(ordering: .acquiring)?.release()
+  }
+
+  /// The same registration for another container, with fresh shared products.
+  func copy(for owner: Container, slots: (String) -> NameSlot) -> Registration {
+    let copied: Kind =
+      switch kind {
+      case .instance: kind
+      case .provider(let provider): .provider(provider.copy(for: owner, slots: slots))
+      case .providerClosure(let target): .providerClosure(target: slots(target.name))
+      case .invalid(let problem, let provider):
+        .invalid(problem, provider: provider?.copy(for: owner, slots: slots))
+      }
+    return Registration(name: name, site: site, owner: owner, kind: copied)
+  }
+
+  // MARK: What it is
+
+  /// The provider, for a valid provider registration.
+  var provider: Provider? {
+    if case .provider(let provider) = kind { provider } else { nil }
+  }
+
+  /// The provider as registered, valid or not.
+  var registeredProvider: Provider? {
+    switch kind {
+    case .provider(let provider): provider
+    case .invalid(_, let provider): provider
+    case .instance, .providerClosure: nil
+    }
+  }
+
+  /// Whether the app registered this name itself (not derived from another).
+  var isMade: Bool {
+    if case .providerClosure = kind { false } else { true }
+  }
+
+  /// The problem, for a name that resolves to an error.
+  var problem: Problem? {
+    if case .invalid(let problem, _) = kind { problem } else { nil }
+  }
+
+  /// The type the creator (or `addInstance`) declares.
+  var productType: Any.Type {
+    switch kind {
+    case .instance(_, let type): type
+    case .provider(let provider): provider.productType
+    case .invalid(_, let provider): provider?.productType ?? Any.self
+    case .providerClosure: Any.self
+    }
+  }
+
+  /// Why resolving this registration fails, for an invalid one.
+  func failureReason(_ problem: Problem) -> ResolutionError.Reason {
+    switch problem {
+    case .blankName: .blankName
+    case .conflictingScopes(let options): .conflictingScopes(options)
+    case .nameCollision(let other): .nameCollision(with: other)
+    case .duplicateName: .duplicateName(sites: owner.sitesRegistered(name))
+    }
+  }
+
+  // MARK: Provider closures
+
+  /// What `fooProvider` gives for this registration `foo`: a factory whose
+  /// closures resolve `foo` through `slot` on every call. Made on first use.
+  func providerFactory(slot: NameSlot) -> ProviderFactory {
+    if let existing = factory.load(ordering: .acquiring) {
+      return existing.takeUnretainedValue()
+    }
+    let made = Unmanaged.passRetained(Self.makeFactory(productType, owner: owner, slot: slot))
+    if factory.compareExchange(expected: nil, desired: made, ordering: .acquiringAndReleasing)
+      .exchanged
+    {
+      return made.takeUnretainedValue()
+    }
+    // Another thread stored its factory first: use that one.
+    made.release()
+    return providerFactory(slot: slot)
+  }
+
+  private static func makeFactory<Made>(
+    _ productType: Made.Type, owner: Container, slot: NameSlot
+  ) -> ProviderFactory {
+    // The closures hold the container weakly: a singleton keeping one must not
+    // keep its container alive.
+    ProviderFactory(making: productType) { [weak owner] () throws -> Made in
+      guard let owner else {
+        throw ResolutionError(
+          name: slot.name, path: [slot.name], reason: .containerReleased)
+      }
+      return try owner.resolveForProviderClosure(slot: slot, as: productType)
+    }
+  }
+}

@@ -1,0 +1,58 @@
+extension ResolvedValues {
+  /// The resolved dependencies of one creation, in the order the provider lists
+  /// them: what a ``ResolvedValues`` wraps.
+  ///
+  /// The resolver fills it while it holds the only reference, hands it to the
+  /// creator inside a `ResolvedValues`, and afterwards keeps it for the provider's
+  /// next creation on the same thread (see ``StorageCache``) unless the creator
+  /// kept a copy of its values; such a copy then owns the storage, which is never
+  /// written again. Keeping it saves an allocation and, because the names and the
+  /// values share one object, a reference count per creation.
+  @usableFromInline
+  final class Storage {
+    @usableFromInline let names: [String]
+    @usableFromInline let providerName: String
+    /// Room for one value per name; the first `count` are initialized, all of them
+    /// while a creator runs.
+    @usableFromInline let items: UnsafeMutablePointer<Resolved>
+    // Written only by the resolver while it holds the only reference, so the
+    // run-time exclusivity check would only cost time.
+    @exclusivity(unchecked) private(set) var count = 0
+
+    init(names: [String], providerName: String) {
+      self.names = names
+      self.providerName = providerName
+      items = .allocate(capacity: Swift.max(names.count, 1))
+    }
+
+    deinit {
+      items.deinitialize(count: count)
+      items.deallocate()
+    }
+
+    /// Adds the value of the next dependency.
+    @inline(__always)
+    func append(_ value: consuming Resolved) {
+      (items + count).initialize(to: value)
+      count += 1
+    }
+
+    /// Releases the values, keeping the room for the next creation.
+    @inline(__always)
+    func removeAll() {
+      items.deinitialize(count: count)
+      count = 0
+    }
+
+    /// Whether the storage holds `provider`'s names, so that it can serve its
+    /// creations. Compares the names' storage, which this object keeps alive (so no
+    /// other array can have it), not their contents.
+    @inline(__always)
+    func fits(_ provider: Provider) -> Bool {
+      names.withUnsafeBufferPointer { $0.baseAddress }
+        == provider.dependencies.withUnsafeBufferPointer { $0.baseAddress }
+        && names.count == provider.dependencies.count
+        && providerName == provider.name
+    }
+  }
+}

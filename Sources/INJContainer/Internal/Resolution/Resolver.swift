@@ -1,0 +1,365 @@
+import INJReflection
+
+/// The operations of a resolution, on its state in place.
+///
+/// Every access goes through the pointer, so a nested resolution (started by a
+/// creator calling back) always reads the current frames of the ones it is nested
+/// in.
+///
+/// A resolution of a provider pushes a frame for it, then works on the top frame
+/// until the stack is empty: each step resolves the top provider's next
+/// dependencies, pushing a frame for one that must be created, and when all are
+/// resolved, runs its creator, injects its product, pops its frame and hands the
+/// product to the frame below.
+struct Resolver {
+  /// Beyond this depth, membership in the stack is tracked in a set.
+  private static let linearSearchDepth = 24
+
+  let state: UnsafeMutablePointer<ResolutionState>
+
+  /// Resolves a provider whose product is not ready to read, in a new resolution
+  /// nested in the one in progress on this thread, if any.
+  static func resolve(_ provider: Provider) throws(ResolutionError) -> Resolved {
+    let thread = ThreadState.current
+    let outer = thread.pointee.resolution
+    var state = ResolutionState(outer: outer, thread: thread)
+    swap(&state.frames, &thread.pointee.spareFrames)
+    return try withUnsafeMutablePointer(to: &state) { (state) throws(ResolutionError) in
+      thread.pointee.resolution = state
+      defer {
+        thread.pointee.resolution = outer
+        // Frames are left only by a failed resolution, which empties them itself.
+        assert(state.pointee.frames.isEmpty)
+        if state.pointee.frames.capacity > thread.pointee.spareFrames.capacity {
+          swap(&state.pointee.frames, &thread.pointee.spareFrames)
+        }
+      }
+      return try Resolver(state: state).resolve(provider)
+    }
+  }
+
+  // MARK: Resolving
+
+  /// Resolves a provider, with all its dependencies.
+  private func resolve(_ provider: Provider) throws(ResolutionError) -> Resolved {
+    if provider.isLeaf {
+      return try createLeaf(provider)
+    }
+    // A creator asking again for an object-graph name that this resolution (or the
+    // one it is nested in) already made gets that product.
+    if provider.scope == .objectGraph, let made = outermost.pointee.objectGraphProducts[provider] {
+      return made
+    }
+    do throws(ResolutionError) {
+      if let ready = try enter(provider) {
+        return ready
+      }
+      while true {
+        let top = state.pointee.frames.count - 1
+        let step = try state.pointee.frames[top].handle.withGuaranteedRef {
+          (provider) throws(ResolutionError) -> Resolved? in
+          try advance(provider, top: top)
+        }
+        guard let product = step else { continue }
+        if state.pointee.frames.isEmpty {
+          return product
+        }
+        state.pointee.frames[state.pointee.frames.count - 1].values.unsafelyUnwrapped
+          ._withUnsafeGuaranteedRef { $0.append(product) }
+      }
+    } catch {
+      for frame in state.pointee.frames {
+        frame.values?.release()
+        if frame.claimed {
+          Claims.shared.release(frame.provider)
+        }
+      }
+      state.pointee.frames.removeAll(keepingCapacity: true)
+      state.pointee.onStack = nil
+      throw error
+    }
+  }
+
+  /// Takes one step for the provider of the top frame: resolves its next
+  /// dependencies until one needs a frame of its own (pushed, and nil returned), or,
+  /// when all are resolved, creates its product, pops its frame and returns the
+  /// product.
+  @inline(__always)
+  private func advance(_ provider: Provider, top: Int) throws(ResolutionError) -> Resolved? {
+    // Dependencies that are ready, or made without a frame, are taken in this
+    // loop; one that needs a frame of its own ends the step.
+    let slots = provider.dependencyHandles
+    let values = state.pointee.frames[top].values.unsafelyUnwrapped
+    while true {
+      let resolved = values._withUnsafeGuaranteedRef { $0.count }
+      guard resolved < slots.count else { break }
+      let slot = slots[resolved]
+      if let observer = provider.observer {
+        let name = slot._withUnsafeGuaranteedRef { $0.name }
+        if let refusal = observer.willResolve(name, path: path + [name]) {
+          throw error(for: name, reason: .refused(refusal))
+        }
+      }
+      let value = try dependency(slot, of: provider).withGuaranteedRef {
+        (registration) throws(ResolutionError) -> Resolved? in
+        try valueOrFrame(of: registration)
+      }
+      guard let value else { return nil }
+      values._withUnsafeGuaranteedRef { $0.append(value) }
+    }
+    // The creator's values own the storage from here on.
+    state.pointee.frames[top].values = nil
+    let product = try create(provider, values: values.takeRetainedValue())
+    leave(with: product)
+    return product
+  }
+
+  /// The value of a dependency's registration when it is ready or made without a
+  /// frame; nil when a frame was pushed for it.
+  @inline(__always)
+  private func valueOrFrame(of registration: Registration) throws(ResolutionError) -> Resolved? {
+    switch registration.kind {
+    case .instance(let value, _):
+      return value
+    case .provider(let provider):
+      switch provider.scope {
+      case .singleton:
+        if let value = provider.singleton.value { return value }
+      case .objectGraph:
+        if let value = outermost.pointee.objectGraphProducts[provider] { return value }
+      case .transient:
+        if provider.isLeaf { return try createLeaf(provider) }
+      case .weakSingleton:
+        break
+      }
+      return try enter(provider)
+    case .providerClosure(let target):
+      return try registration.owner.providerClosureValue(target: target) {
+        (name, reason) throws(ResolutionError) in
+        throw error(for: name, reason: reason, via: registration.name)
+      }
+    case .invalid(let problem, _):
+      throw error(for: registration.name, reason: registration.failureReason(problem))
+    }
+  }
+
+  /// Creates a transient provider without dependencies, without a frame: it is
+  /// marked as the resolution's leaf while its creator runs.
+  private func createLeaf(_ provider: Provider) throws(ResolutionError) -> Resolved {
+    if isLeafInProgress(provider) {
+      throw cycleError(closingAt: provider)
+    }
+    state.pointee.leaf = Unmanaged.passUnretained(provider)
+    defer { state.pointee.leaf = nil }
+    // Transient and without dependencies: nothing to share and nothing to inject, and
+    // the values were made with the provider (a leaf has no dependencies).
+    return try runCreator(provider, with: provider.valuesWithoutDependencies!)
+  }
+
+  /// The registration a dependency slot resolves to, from the dependent's container
+  /// and its ancestors; unretained, as its container keeps it alive.
+  @inline(__always)
+  private func dependency(
+    _ handle: Unmanaged<NameSlot>, of dependent: Provider
+  ) throws(ResolutionError) -> Unmanaged<Registration> {
+    if let registration = handle._withUnsafeGuaranteedRef({ $0.registration }) {
+      return registration
+    }
+    return try missingDependency(handle.takeUnretainedValue(), of: dependent)
+  }
+
+  /// The registration of a dependency whose slot has none: an ancestor's, or an
+  /// error.
+  private func missingDependency(
+    _ slot: NameSlot, of dependent: Provider
+  ) throws(ResolutionError) -> Unmanaged<Registration> {
+    if let registration = dependent.owner.parent?.lookup(slot.name, hash: slot.hash) {
+      return registration
+    }
+    if slot.name.isBlank {
+      throw error(for: slot.name, reason: .blankName)
+    }
+    throw error(
+      for: slot.name, reason: .unknownName,
+      suggestion: dependent.owner.suggestion(for: slot.name))
+  }
+
+  /// Pushes a provider whose product must be created, or returns its product when
+  /// another thread created it meanwhile.
+  private func enter(_ provider: Provider) throws(ResolutionError) -> Resolved? {
+    if isInProgress(provider) {
+      throw cycleError(closingAt: provider)
+    }
+    var claimed = false
+    if provider.scope.isShared {
+      do {
+        switch try Claims.shared.claim(
+          provider, name: provider.name, for: UInt(bitPattern: outermost),
+          done: provider.sharedValue)
+        {
+        case .available(let value): return value
+        case .claimed: claimed = true
+        }
+      } catch {
+        throw self.error(for: provider.name, reason: .cycle(CycleText.normalized(error.cycle)))
+      }
+    }
+    state.pointee.frames.append(
+      ResolutionState.Frame(
+        provider: provider, values: state.pointee.thread.pointee.storageCache.take(for: provider),
+        claimed: claimed))
+    if state.pointee.onStack != nil {
+      state.pointee.onStack?.insert(ObjectIdentifier(provider))
+    } else if state.pointee.frames.count > Self.linearSearchDepth {
+      state.pointee.onStack = Set(state.pointee.frames.map(\.id))
+    }
+    return nil
+  }
+
+  /// Pops the top frame, whose product was created, and shares the product as its
+  /// scope says.
+  private func leave(with product: Resolved) {
+    let frame = state.pointee.frames.removeLast()
+    if state.pointee.onStack != nil {
+      state.pointee.onStack?.remove(frame.id)
+    }
+    if frame.claimed {
+      let provider = frame.provider
+      Claims.shared.release(provider) { provider.storeShared(product) }
+    } else if frame.handle._withUnsafeGuaranteedRef({ $0.scope == .objectGraph }) {
+      outermost.pointee.objectGraphProducts.keep(product, of: frame.provider)
+    }
+  }
+
+  /// Runs a provider's creator (no lock is held), then injects the product's
+  /// properties. The provider is the innermost one in progress.
+  private func create(
+    _ provider: Provider, values storage: consuming ResolvedValues.Storage
+  ) throws(ResolutionError) -> Resolved {
+    let values = ResolvedValues(storage: storage)
+    var product = try runCreator(provider, with: values)
+    if provider.scope == .weakSingleton, product.kind != .object {
+      throw error(
+        for: provider.name, reason: .notAnObject(type: product.typeDescription),
+        inProgress: true)
+    }
+    if provider.injectsProperties, let plan = provider.injectionPlan(for: product) {
+      try inject(&product, of: provider, with: plan, from: values)
+    }
+    state.pointee.thread.pointee.storageCache.keep((consume values).storage, of: provider)
+    return product
+  }
+
+  /// Injects a product's properties. A product that something else may hold (a
+  /// transient provider can return an object it made before, or one it shares) may
+  /// be handed to several threads at once, so its injection is claimed: one thread
+  /// at a time injects it.
+  private func inject(
+    _ product: inout Resolved, of provider: Provider, with plan: InjectionPlan,
+    from values: ResolvedValues
+  ) throws(ResolutionError) {
+    // Nothing else can reach an object only the product holds: no claim needed.
+    let isShared = !product.isUniquelyReferenced()
+    if isShared {
+      do {
+        _ = try Claims.shared.claim(
+          product.object, name: provider.name, for: UInt(bitPattern: outermost))
+      } catch {
+        throw self.error(
+          for: provider.name, reason: .cycle(CycleText.normalized(error.cycle)), inProgress: true)
+      }
+    }
+    defer {
+      if isShared { Claims.shared.release(product.object) }
+    }
+    do {
+      _ = try plan.inject(into: product.anyValue, from: values)
+    } catch let failure as InjectionError {
+      throw error(for: provider.name, reason: .injectionFailed(failure), inProgress: true)
+    } catch {
+      throw self.error(for: provider.name, reason: .creatorFailed(error), inProgress: true)
+    }
+  }
+
+  /// Runs a provider's creator with `values` (no lock is held). The provider is
+  /// the innermost one in progress.
+  @inline(__always)
+  private func runCreator(
+    _ provider: Provider, with values: borrowing ResolvedValues
+  ) throws(ResolutionError) -> Resolved {
+    if provider.isMainActor, !MainActorCheck.isOnMainActor {
+      throw error(for: provider.name, reason: .notOnMainActor, inProgress: true)
+    }
+    let product: Resolved
+    do {
+      product = try provider.creator.create(values)
+    } catch {
+      throw failure(of: provider, thrown: error)
+    }
+    if let observer = provider.observer {
+      observer.didCreate(provider.name, product: product.anyValue, path: path)
+    }
+    return product
+  }
+
+  /// The error for a creator that threw `thrown`: a failed resolution inside it
+  /// with this resolution's path in front, or the creator's own error.
+  @inline(never)
+  private func failure(of provider: Provider, thrown: any Error) -> ResolutionError {
+    if let failure = thrown as? ResolutionError {
+      return completed(failure)
+    }
+    return error(for: provider.name, reason: .creatorFailed(thrown), inProgress: true)
+  }
+
+  // MARK: Nesting
+
+  /// The outermost resolution: it keeps the object-graph products and owns the
+  /// claims of all resolutions nested in it, which count as one owner.
+  var outermost: UnsafeMutablePointer<ResolutionState> {
+    var current = state
+    while let outer = current.pointee.outer {
+      current = outer
+    }
+    return current
+  }
+
+  // MARK: In progress
+
+  private func isInProgress(_ provider: Provider) -> Bool {
+    // Identities only: comparing them needs no reference counting.
+    let id = ObjectIdentifier(provider)
+    if let onStack = state.pointee.onStack, onStack.contains(id) {
+      return true
+    }
+    var resolution: UnsafeMutablePointer<ResolutionState>? = state
+    while let current = resolution {
+      if let leaf = current.pointee.leaf,
+        leaf.toOpaque() == Unmanaged.passUnretained(provider).toOpaque()
+      {
+        return true
+      }
+      if current != state || current.pointee.onStack == nil {
+        for index in current.pointee.frames.indices where current.pointee.frames[index].id == id {
+          return true
+        }
+      }
+      resolution = current.pointee.outer
+    }
+    return false
+  }
+
+  /// Whether a provider that never gets a frame (see `createLeaf`) is in
+  /// progress: only the leaves of this resolution and the ones it is nested in
+  /// can hold it.
+  @inline(__always)
+  private func isLeafInProgress(_ provider: Provider) -> Bool {
+    let handle = Unmanaged.passUnretained(provider).toOpaque()
+    var resolution: UnsafeMutablePointer<ResolutionState>? = state
+    while let current = resolution {
+      if current.pointee.leaf?.toOpaque() == handle { return true }
+      resolution = current.pointee.outer
+    }
+    return false
+  }
+}

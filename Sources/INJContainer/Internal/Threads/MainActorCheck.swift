@@ -1,0 +1,32 @@
+import Dispatch
+
+#if canImport(Darwin)
+import Darwin
+#else
+// `Thread.isMainThread`: the C library hides `gettid`, and Foundation keeps the
+// main thread's identity from start-up.
+import Foundation
+#endif
+
+/// Whether the caller runs where the main actor runs: the check that lets a
+/// main-actor creator run synchronously, and only there.
+enum MainActorCheck {
+  /// Whether the caller runs on the main thread, or in a job of the main dispatch
+  /// queue (which is where main-actor jobs run once the main thread has handed the
+  /// queue over, as on Linux after `dispatchMain()`).
+  static var isOnMainActor: Bool {
+    #if canImport(Darwin)
+    if pthread_main_np() != 0 { return true }
+    #else
+    if Thread.isMainThread { return true }
+    #endif
+    return DispatchQueue.getSpecific(key: mainQueueKey) != nil
+  }
+
+  /// A key that only the main queue has a value for.
+  private static let mainQueueKey: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+  }()
+}

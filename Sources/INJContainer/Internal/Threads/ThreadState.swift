@@ -1,0 +1,67 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// What the resolver keeps per thread: the resolution in progress, so that a creator
+/// calling back into a container continues it, and memory kept between resolutions
+/// so that a resolution allocates little of its own.
+///
+/// One state per thread, found with one thread-specific read and changed in place,
+/// so starting and ending a resolution costs no system call.
+///
+/// Invariant: a thread's state is made on its first use by that thread, reached only
+/// by that thread (through `current`), and freed by the thread-specific key's
+/// destructor when the thread ends. A pointer to it is therefore valid on its own
+/// thread for as long as the thread runs; it is never handed to another thread.
+struct ThreadState: ~Copyable {
+  /// The resolution in progress on the thread, if any.
+  var resolution: UnsafeMutablePointer<ResolutionState>?
+  /// Frame storage kept between resolutions (see `ResolutionState.frames`).
+  var spareFrames: ContiguousArray<ResolutionState.Frame> = []
+  /// The hashes of names this thread looked up recently.
+  var nameHashes = NameHashes()
+  /// Emptied dependency storage of finished creations.
+  var storageCache = StorageCache()
+
+  /// This thread's state, made on first use and freed when the thread ends.
+  @inline(__always)
+  static var current: UnsafeMutablePointer<ThreadState> {
+    if let raw = pthread_getspecific(key) {
+      return raw.assumingMemoryBound(to: ThreadState.self)
+    }
+    return make()
+  }
+
+  /// The resolution in progress on this thread, if any, without making the state.
+  static var resolutionInProgress: UnsafeMutablePointer<ResolutionState>? {
+    pthread_getspecific(key)?.assumingMemoryBound(to: ThreadState.self).pointee.resolution
+  }
+
+  /// Frees a thread's state when the thread ends.
+  private static let key: pthread_key_t = {
+    var key = pthread_key_t()
+    #if canImport(Darwin)
+    pthread_key_create(&key) { ThreadState.free($0) }
+    #else
+    pthread_key_create(&key) { $0.map(ThreadState.free) }
+    #endif
+    return key
+  }()
+
+  private static func make() -> UnsafeMutablePointer<ThreadState> {
+    let state = UnsafeMutablePointer<ThreadState>.allocate(capacity: 1)
+    state.initialize(to: ThreadState())
+    pthread_setspecific(key, state)
+    return state
+  }
+
+  private static func free(_ pointer: UnsafeMutableRawPointer) {
+    let state = pointer.assumingMemoryBound(to: ThreadState.self)
+    state.deinitialize(count: 1)
+    state.deallocate()
+  }
+}

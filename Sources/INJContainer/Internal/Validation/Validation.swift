@@ -1,0 +1,332 @@
+import INJGraph
+import INJReflection
+
+/// One run of the checks over a snapshot of a container's registrations.
+///
+/// It reads the registry's ``ValidationIndex``: flat arrays indexed by entry and
+/// by slot id, so a check costs a few array reads per registration and
+/// dependency, whatever the size of the container. Registration objects are
+/// visited only to describe a problem.
+struct Validation {
+  let container: Container
+  let registry: Registry
+  let slots: [NameSlot]
+  /// The slots whose names are blank: a dependency on one is a problem even when a
+  /// blank name is registered.
+  let blankSlotIDs: Set<Int32>
+  let index: ValidationIndex
+  /// Whether each entry's dependencies count: every registration, except those of
+  /// a name an override replaces, and the override in effect for each name.
+  let isEffective: [Bool]
+  /// How many registrations each slot's name has here (an override counts as one).
+  let registrationCounts: [Int32]
+  /// Whether each slot's name has a registration here: `registrationCounts > 0`,
+  /// compact for the random reads of the dependency check.
+  let isRegisteredHere: BitSet
+  /// The entry of each slot's name, when the name has exactly one.
+  let entryOfSlot: [Int32]
+  /// Whether each slot's name resolves to something here: registered, or a provider
+  /// closure derived from a registered name.
+  let isVisibleHere: [Bool]
+  var problems: [ValidationProblem] = []
+  var warnings: [ValidationWarning] = []
+  private var candidates: [String]?
+  private var injectNames: [ObjectIdentifier: [String]] = [:]
+  private var lastInjectNames: (type: ObjectIdentifier, names: [String])?
+
+  init(
+    container: Container, registry: Registry, slots: [NameSlot], blankSlotIDs: Set<Int32>
+  ) {
+    self.container = container
+    self.registry = registry
+    self.slots = slots
+    self.blankSlotIDs = blankSlotIDs
+    index = registry.index
+    var counts = [Int32](repeating: 0, count: slots.count)
+    var entryOfSlot = [Int32](repeating: -1, count: slots.count)
+    var effective = [Bool](repeating: true, count: index.count)
+    for entry in 0..<index.count {
+      let id = Int(index.slotIDs[entry])
+      if index.flags[entry].contains(.override) {
+        effective[entry] = registry.overrides[Int32(id)] === index.entries[entry]
+      } else if registry.overrides[Int32(id)] != nil {
+        effective[entry] = false
+      } else {
+        counts[id] += 1
+      }
+      if effective[entry] {
+        entryOfSlot[id] = Int32(entry)
+      }
+    }
+    var visible = counts.map { $0 > 0 }
+    for id in registry.overrides.keys {
+      counts[Int(id)] = 1
+      visible[Int(id)] = true
+    }
+    for id in registry.derived.keys {
+      visible[Int(id)] = true
+    }
+    var registered = BitSet(count: slots.count)
+    for id in counts.indices where counts[id] > 0 {
+      registered[id] = true
+    }
+    registrationCounts = counts
+    isRegisteredHere = registered
+    self.entryOfSlot = entryOfSlot
+    isVisibleHere = visible
+    isEffective = effective
+  }
+
+  mutating func run() -> ValidationReport {
+    checkNames()
+    let truncated = checkDependencies()
+    checkInjectedProperties()
+    return ValidationReport(
+      problems: problems, warnings: warnings, isCycleListTruncated: truncated)
+  }
+
+  /// The registrations of a slot's name made here.
+  private func own(_ id: Int32) -> [Registration] {
+    if let override = registry.overrides[id] {
+      return [override]
+    }
+    return registry.byName[id] ?? []
+  }
+
+  /// The slot id of a name, if the container knows it.
+  private func slotID(of name: String) -> Int32? {
+    container.names.slot(named: name, hash: name.hashValue)?._withUnsafeGuaranteedRef(\.id)
+  }
+
+  // MARK: Names
+
+  /// Blank names, duplicates, provider-closure collisions and conflicting scopes.
+  private mutating func checkNames() {
+    var reported = [Bool](repeating: false, count: slots.count)
+    var conflicting: [ValidationProblem] = []
+    for entry in 0..<index.count where !index.flags[entry].contains(.override) {
+      // The registration object is read only when there may be something to report.
+      let flags = index.flags[entry]
+      if flags.contains(.conflictingScopes) {
+        let registration = index.entries[entry]
+        if case .conflictingScopes(let options) = registration.problem {
+          conflicting.append(
+            .conflictingScopes(registration.name, site: registration.site, options: options))
+        }
+      }
+      if flags.contains(.blankName) {
+        let registration = index.entries[entry]
+        problems.append(.blankName(registration.name, site: registration.site))
+        continue
+      }
+      let id = Int(index.slotIDs[entry])
+      guard !reported[id] else { continue }
+      reported[id] = true
+      if registrationCounts[id] > 1 {
+        let registration = index.entries[entry]
+        problems.append(.duplicateName(registration.name, sites: own(Int32(id)).map(\.site)))
+      }
+      let isProviderClosureName = flags.contains(.providerClosureName)
+      if isProviderClosureName || container.parent != nil,
+        let collision = collision(
+          of: index.entries[entry], isProviderClosureName: isProviderClosureName)
+      {
+        problems.append(collision)
+      }
+    }
+    problems += conflicting
+  }
+
+  /// A name registered here that clashes with a provider closure: `fooProvider`
+  /// next to `foo` (here or in an ancestor), or `foo` here next to an ancestor's
+  /// own `fooProvider`.
+  private func collision(
+    of registration: Registration, isProviderClosureName: Bool
+  ) -> ValidationProblem? {
+    let name = registration.name
+    if isProviderClosureName, let baseName = Container.baseName(ofProviderClosure: name) {
+      let base = slotID(of: baseName).flatMap { own($0).first }
+      if let base = base ?? container.madeInAncestors(baseName) {
+        return .nameCollision(
+          name, site: registration.site, baseName: baseName, baseSite: base.site)
+      }
+    }
+    // Within one container the `fooProvider` registration finds the collision; only
+    // an ancestor's `fooProvider` needs looking for from `foo`.
+    guard container.parent != nil else { return nil }
+    let closureName = name + "Provider"
+    let closureHere = slotID(of: closureName).map { registrationCounts[Int($0)] > 0 } ?? false
+    if !closureHere, let closure = container.madeInAncestors(closureName) {
+      return .nameCollision(
+        closureName, site: closure.site, baseName: name, baseSite: registration.site)
+    }
+    return nil
+  }
+
+  // MARK: Dependencies
+
+  /// Blank and missing dependencies, every elementary cycle of direct dependencies
+  /// between this container's names, and captive dependencies, in one pass;
+  /// returns whether the list of cycles was cut at the limit.
+  private mutating func checkDependencies() -> Bool {
+    var missing: [ValidationProblem] = []
+    // The edges, row by row while the entries come in slot order (as they do when
+    // names are registered in the order they are first mentioned); once an entry
+    // comes out of order, with the source of each edge.
+    var targets: [Int32] = []
+    var rowLengths = [Int32](repeating: 0, count: slots.count)
+    var sources: [Int32]?
+    var lastSource: Int32 = 0
+    targets.reserveCapacity(index.dependencyIDs.count)
+    for entry in 0..<index.count
+    where isEffective[entry] && index.flags[entry].contains(.provider) {
+      let source = index.slotIDs[entry]
+      if sources == nil, source < lastSource {
+        sources = Self.sources(ofRows: rowLengths, edgeCount: targets.count)
+      }
+      lastSource = source
+      var reported: [Int32] = []
+      for id in index.dependencies(of: entry) {
+        if !blankSlotIDs.isEmpty, blankSlotIDs.contains(id) {
+          missingOrBlank(id, of: entry, into: &missing)
+        } else if isRegisteredHere[Int(id)] {
+          targets.append(id)
+          rowLengths[Int(source)] += 1
+          sources?.append(source)
+        } else if !isVisibleHere[Int(id)], !reported.contains(id) {
+          reported.append(id)
+          missingOrBlank(id, of: entry, into: &missing)
+        }
+      }
+      if index.flags[entry].contains(.shared) {
+        checkCaptives(of: entry)
+      }
+    }
+    problems += missing
+    guard !targets.isEmpty else { return false }
+    let graph =
+      if let sources {
+        CompactDigraph(nodeCount: slots.count, edgeSources: sources, edgeTargets: targets)
+      } else {
+        CompactDigraph(nodeCount: slots.count, rowLengths: rowLengths, targets: targets)
+      }
+    let (found, truncated) = graph.elementaryCycles(limit: Container.cycleListLimit)
+    let cycles = found.map { ids -> [String] in
+      CycleText.normalized(ids.map { slots[Int($0)].name } + [slots[Int(ids[0])].name])
+    }
+    problems += cycles.sorted { $0.lexicographicallyPrecedes($1) }.map { cycle in
+      .cycle(cycle, sites: cycle.dropLast().map(site(ofRegistered:)))
+    }
+    return truncated
+  }
+
+  /// The site of a name registered here (the first one, for a duplicate).
+  private func site(ofRegistered name: String) -> RegistrationSite {
+    slotID(of: name).flatMap { own($0).first?.site } ?? RegistrationSite(fileID: "", line: 0)
+  }
+
+  /// The source of each edge of rows listed in slot order, `rowLengths[id]` edges
+  /// from slot `id`.
+  private static func sources(ofRows rowLengths: [Int32], edgeCount: Int) -> [Int32] {
+    var sources: [Int32] = []
+    sources.reserveCapacity(edgeCount)
+    for id in rowLengths.indices where rowLengths[id] > 0 {
+      sources.append(contentsOf: repeatElement(Int32(id), count: Int(rowLengths[id])))
+    }
+    return sources
+  }
+
+  /// Reports a blank dependency (at once, once per provider, whatever is registered
+  /// under the blank name), or a dependency that resolves to nothing here or in an
+  /// ancestor (later, with the other missing names).
+  private mutating func missingOrBlank(
+    _ id: Int32, of entry: Int, into missing: inout [ValidationProblem]
+  ) {
+    let slot = slots[Int(id)]
+    guard slot.isBlank || container.parent?.lookup(slot.name, hash: slot.hash) == nil else {
+      return
+    }
+    let registration = index.entries[entry]
+    if slot.isBlank {
+      let blank = ValidationProblem.blankDependency(
+        requiredBy: registration.name, site: registration.site)
+      if !problems.contains(blank) {
+        problems.append(blank)
+      }
+    } else {
+      missing.append(
+        .missingDependency(
+          MissingDependency(
+            name: slot.name, requiredBy: registration.name,
+            suggestion: suggestion(for: slot.name), site: registration.site)))
+    }
+  }
+
+  private mutating func suggestion(for name: String) -> String? {
+    if candidates == nil {
+      candidates =
+        (container.parent?.suggestionCandidates() ?? []) + registry.visibleNames
+    }
+    return Suggestion.closest(to: name, among: candidates ?? [])
+  }
+
+  // MARK: Warnings
+
+  /// Warns when a shared provider depends directly on a shorter-lived one.
+  private mutating func checkCaptives(of entry: Int) {
+    let registration = index.entries[entry]
+    guard let provider = registration.provider else { return }
+    for slot in provider.dependencySlots {
+      let dependency: Registration?
+      if registrationCounts[Int(slot.id)] == 1, entryOfSlot[Int(slot.id)] >= 0 {
+        dependency = index.entries[Int(entryOfSlot[Int(slot.id)])]
+      } else if registrationCounts[Int(slot.id)] == 0 {
+        dependency = container.parent?.lookup(slot.name, hash: slot.hash)?.takeUnretainedValue()
+      } else {
+        dependency = nil
+      }
+      guard let dependency = dependency?.provider, !dependency.scope.isShared else {
+        continue
+      }
+      warnings.append(
+        .captiveDependency(
+          name: registration.name, site: registration.site, scope: provider.scope.name,
+          dependency: dependency.name, dependencyScope: dependency.scope.name))
+    }
+  }
+
+  /// Warns about `@Inject` properties a provider never fills, where the platform can
+  /// list them from the product type.
+  private mutating func checkInjectedProperties() {
+    for entry in 0..<index.count where isEffective[entry] {
+      let flags = index.flags[entry]
+      guard flags.contains(.provider), !flags.contains(.manualInit) else { continue }
+      let properties = injectPropertyNames(of: index.productTypes[entry])
+      guard !properties.isEmpty else { continue }
+      let registration = index.entries[entry]
+      guard let provider = registration.provider else { continue }
+      for property in properties where !provider.dependencies.contains(property) {
+        warnings.append(
+          .unlistedInjectProperty(
+            provider: registration.name, site: registration.site,
+            type: String(describing: provider.productType), property: property))
+      }
+    }
+  }
+
+  private mutating func injectPropertyNames(of type: Any.Type) -> [String] {
+    let key = ObjectIdentifier(type)
+    if let last = lastInjectNames, last.type == key {
+      return last.names
+    }
+    let names: [String]
+    if let known = injectNames[key] {
+      names = known
+    } else {
+      names = type is AnyClass ? PropertyInjector.injectPropertyNames(of: type) ?? [] : []
+      injectNames[key] = names
+    }
+    lastInjectNames = (key, names)
+    return names
+  }
+}
