@@ -144,7 +144,8 @@ enum DataDirectory {
         try fileManager.createDirectory(at: url, withIntermediateDirectories: true)
       } catch {
         throw .io(
-          "Cannot create the data directory '\(url.path)'\(blocker(of: url)). "
+          "Cannot create the data directory '\(url.path)': "
+            + "\(blocker(of: url) ?? Resources.systemReason(of: error)). "
             + "Choose another folder with --data-dir.")
       }
     }
@@ -154,16 +155,19 @@ enum DataDirectory {
     return url
   }
 
-  /// `: '/a/b' is a file` when an enclosing path is a file, else nothing.
-  private static func blocker(of url: URL) -> String {
+  /// `'/a/b' is a file` when an enclosing path is a file, else nil.
+  ///
+  /// The system's reason for that case, `not a directory`, names neither the file in
+  /// the way nor which of the path's folders it is.
+  private static func blocker(of url: URL) -> String? {
     var parent = url.deletingLastPathComponent()
     while parent.path != "/" && !parent.path.isEmpty {
       var isDirectory: ObjCBool = false
       if FileManager.default.fileExists(atPath: parent.path, isDirectory: &isDirectory) {
-        return isDirectory.boolValue ? "" : ": '\(parent.path)' is a file"
+        return isDirectory.boolValue ? nil : "'\(parent.path)' is a file"
       }
       parent = parent.deletingLastPathComponent()
     }
-    return ""
+    return nil
   }
 }

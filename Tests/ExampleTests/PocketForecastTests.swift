@@ -498,4 +498,24 @@ struct PocketForecastTests {
           "Cannot create the data directory '\(file)/inside': '\(file)' is a file. Choose "
             + "another folder with --data-dir."))
   }
+
+  @Test func aDataDirectoryThatCannotBeCreatedSaysWhy() throws {
+    // A file two folders up is named, rather than the system's "not a directory".
+    let file = dataDirectory.path("file")
+    try Data("not a folder".utf8).write(to: URL(fileURLWithPath: file))
+    #expect(
+      try ExampleRun.run("pocket-forecast", ["--data-dir", file + "/a/b"])
+        == failure(
+          74,
+          "Cannot create the data directory '\(file)/a/b': '\(file)' is a file. Choose another "
+            + "folder with --data-dir."))
+    // Otherwise the system's reason, which stops root as well as anyone.
+    let tooLong = dataDirectory.path(String(repeating: "a", count: 300))
+    #expect(
+      try ExampleRun.run("pocket-forecast", ["--data-dir", tooLong])
+        == failure(
+          74,
+          "Cannot create the data directory '\(tooLong)': file name too long. Choose another "
+            + "folder with --data-dir."))
+  }
 }
