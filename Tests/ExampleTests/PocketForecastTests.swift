@@ -457,15 +457,92 @@ struct PocketForecastTests {
       try launch()
         == failure(
           65,
-          "The settings file '\(settings)' is damaged: it is not valid JSON. Delete it to start "
-            + "again with the default cities."))
+          "The settings file '\(settings)' is damaged: it is not valid JSON. Repair it, or "
+            + "delete it to start again with the default cities."))
     try Data(#"{"cities": 3.5}"#.utf8).write(to: URL(fileURLWithPath: settings))
     #expect(
       try launch("cities")
         == failure(
           65,
           "The settings file '\(settings)' is damaged: 'cities' is not a whole number, a string "
-            + "or a list of strings. Delete it to start again with the default cities."))
+            + "or a list of strings. Repair it, or delete it to start again with the default "
+            + "cities."))
+  }
+
+  /// Writes `contents` as the settings file, runs the app with each of `commands`, and
+  /// checks that every run fails with `message` and leaves the file's bytes as they were.
+  func expectSettingsKept(
+    _ contents: String, failing message: String, commands: [[String]],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let settings = URL(fileURLWithPath: dataDirectory.path("settings.json"))
+    let bytes = Data(contents.utf8)
+    try bytes.write(to: settings)
+    let failure = failure(
+      65,
+      "The settings file '\(settings.path)' is damaged: \(message) Repair it, or delete it to "
+        + "start again with the default cities.")
+    for command in commands {
+      let run = try ExampleRun.run(
+        "pocket-forecast", ["--data-dir", dataDirectory.url.path] + command)
+      #expect(run == failure, "pocket-forecast \(command)", sourceLocation: sourceLocation)
+      #expect(try Data(contentsOf: settings) == bytes, sourceLocation: sourceLocation)
+    }
+  }
+
+  @Test(arguments: [
+    (
+      #"{"cities": "Tokyo,London"}"#,
+      #"'cities' is a string, but it must be a list of strings, such as ["Madrid", "Omsk"]."#
+    ),
+    (
+      #"{"cities": 5, "selectedCity": "Omsk"}"#,
+      "'cities' is a whole number, but it must be a list of strings, such as "
+        + #"["Madrid", "Omsk"]."#
+    ),
+  ])
+  func citiesNotAsAListAreADataErrorAndTheFileIsKept(contents: String, message: String) throws {
+    // Read as missing, the value used to be replaced by the default cities.
+    try expectSettingsKept(
+      contents, failing: message, commands: [[], ["cities"], ["add", "Tokyo"]])
+  }
+
+  @Test(arguments: [
+    (
+      #"{"selectedCity": ["Omsk"]}"#,
+      #"'selectedCity' is a list of strings, but it must be a string, such as "Madrid"."#
+    ),
+    (
+      #"{"cities": ["Tokyo"], "theme.next": "2"}"#,
+      "'theme.next' is a string, but it must be a whole number, such as 2."
+    ),
+  ])
+  func anotherSettingOfTheWrongKindIsADataErrorAndTheFileIsKept(
+    contents: String, message: String
+  ) throws {
+    // Read as missing, a selection was dropped at the next change, and the theme's turn
+    // started again at the first theme and was stored over the value.
+    try expectSettingsKept(contents, failing: message, commands: [[], ["select", "Tokyo"]])
+  }
+
+  @Test func aSettingsFileThatIsNotAJSONObjectSaysWhatItMustHold() throws {
+    let mustHold =
+      #"but it must hold a JSON object with the app's settings, such as {"cities": ["Madrid", "#
+      + #""Omsk"]}."#
+    try expectSettingsKept("[]", failing: "it holds a list, \(mustHold)", commands: [[]])
+    try expectSettingsKept(
+      #""Tokyo""#, failing: "it holds a single value, \(mustHold)", commands: [["cities"]])
+  }
+
+  @Test func aSettingsFileThatCannotBeReadIsAnIOErrorThatSaysWhy() throws {
+    let settings = dataDirectory.path("settings.json")
+    try FileManager.default.createDirectory(atPath: settings, withIntermediateDirectories: false)
+    #expect(
+      try launch("cities")
+        == failure(
+          74,
+          "Cannot read the settings file '\(settings)': is a directory. Check that it is a file "
+            + "you may read."))
   }
 
   @Test func aDamagedStoredReportIsADataErrorThatRefreshRepairs() throws {

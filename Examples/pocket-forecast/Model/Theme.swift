@@ -30,14 +30,15 @@ struct ThemeFactory {
   /// This launch's theme; the next call, in this launch or the next, gets the next one.
   ///
   /// - Returns: The theme whose turn it is.
-  /// - Throws: ``AppError/internal(_:)`` when there are no themes, and
+  /// - Throws: ``AppError/internal(_:)`` when there are no themes,
+  ///   ``AppError/data(_:)`` when the stored turn is not a whole number, and
   ///   ``AppError/io(_:)`` when the turn cannot be stored.
   func sequentialTheme() throws(AppError) -> Theme {
     guard !themes.isEmpty else {
       throw .internal("There are no themes to choose from. Register at least one in 'themes'.")
     }
     // A stored index out of range (an edited file, fewer themes than before) wraps around.
-    let stored = userDefaults.integer(forKey: Self.nextThemeKey) ?? 0
+    let stored = try userDefaults.integer(forKey: Self.nextThemeKey) ?? 0
     let index = (stored % themes.count + themes.count) % themes.count
     try userDefaults.set(.integer((index + 1) % themes.count), forKey: Self.nextThemeKey)
     return themes[index]
