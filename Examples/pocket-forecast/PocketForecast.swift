@@ -124,6 +124,9 @@ struct PocketForecast {
 enum DataDirectory {
   /// The folder, created when missing.
   ///
+  /// The folder may be read-only: commands that only read work there, and a command that
+  /// must write reports the file it could not write.
+  ///
   /// - Parameter path: The `--data-dir` path, or nil for the default: a `pocket-forecast`
   ///   folder in the user's cache folder, or in the temporary folder when there is none.
   /// - Returns: The folder's URL.
@@ -148,9 +151,6 @@ enum DataDirectory {
             + "\(blocker(of: url) ?? Resources.systemReason(of: error)). "
             + "Choose another folder with --data-dir.")
       }
-    }
-    guard fileManager.isWritableFile(atPath: url.path) else {
-      throw .io("The data directory '\(url.path)' is not writable. Choose another with --data-dir.")
     }
     return url
   }

@@ -595,4 +595,146 @@ struct PocketForecastTests {
           "Cannot create the data directory '\(tooLong)': file name too long. Choose another "
             + "folder with --data-dir."))
   }
+
+  // MARK: A read-only data directory
+
+  /// How to run the app as a user whom a read-only folder stops: directly (empty), or,
+  /// when this process may write anywhere (it runs as root), as the user `nobody` through
+  /// `setpriv`; nil when neither is possible here.
+  static let readOnlyLauncher: [String]? = {
+    if (try? chmodStopsWrites()) == true {
+      return []
+    }
+    let setpriv = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"]
+    guard FileManager.default.isExecutableFile(atPath: setpriv[0]),
+      (try? ExampleRun.run("pocket-forecast", ["--help"], launcher: setpriv))?.exitCode == 0
+    else {
+      return nil
+    }
+    return setpriv
+  }()
+
+  /// Why the read-only tests are skipped when ``readOnlyLauncher`` is nil.
+  static let noReadOnlyLauncher = Comment(
+    rawValue: "chmod does not stop this process's writes (it runs as root), and setpriv "
+      + "cannot run the app as the user nobody here")
+
+  /// Whether this process fails to create a file in a folder whose mode is 0555.
+  static func chmodStopsWrites() throws -> Bool {
+    let folder = try TemporaryFolder()
+    try setMode(0o555, of: folder.url.path)
+    defer { try? setMode(0o755, of: folder.url.path) }
+    return !FileManager.default.createFile(atPath: folder.path("probe"), contents: nil)
+  }
+
+  static func setMode(_ mode: Int, of path: String) throws {
+    try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
+  }
+
+  /// Gives every folder in the data directory, itself included, `folderMode`, and every
+  /// file `fileMode`.
+  func setDataDirectoryModes(folders folderMode: Int, files fileMode: Int) throws {
+    let root = dataDirectory.url.path
+    for item in try FileManager.default.subpathsOfDirectory(atPath: root) {
+      let path = dataDirectory.path(item)
+      var isFolder: ObjCBool = false
+      _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+      try Self.setMode(isFolder.boolValue ? folderMode : fileMode, of: path)
+    }
+    try Self.setMode(folderMode, of: root)
+  }
+
+  /// Runs the app on this test's data directory through `launcher`.
+  func launch(through launcher: [String], _ arguments: String...) throws -> ExampleRun {
+    try ExampleRun.run(
+      "pocket-forecast", ["--data-dir", dataDirectory.url.path] + arguments, launcher: launcher)
+  }
+
+  static let madridInTheRain = """
+    ::::::::::::::::::::::::::::::::::::::::::::::::::::::::
+    Madrid                                Lights in the rain
+    ::::::::::::::::::::::::::::::::::::::::::::::::::::::::
+    Now        o Sunny                 17°C
+                 humidity 48%, wind 18 km/h SW
+
+    Mon 6 May  o Sunny             11..23°C  rain  17%
+    Tue 7 May  o Clear             12..26°C  rain   4%
+    Wed 8 May  o Scattered showers 10..27°C  rain  59%
+    Thu 9 May  o Scattered showers 11..23°C  rain  77%
+    Fri 10 May o Scattered showers 11..25°C  rain  46%
+    ::::::::::::::::::::::::::::::::::::::::::::::::::::::::
+    Issued 2024-05-06 06:00 UTC by weather.example.com.
+    Stored report; 'pocket-forecast refresh' fetches a new one.
+
+    """
+
+  @Test(.enabled(if: readOnlyLauncher != nil, noReadOnlyLauncher))
+  func readOnlyCommandsWorkInAReadOnlyDataDirectory() throws {
+    let launcher = try #require(Self.readOnlyLauncher)
+    #expect(try launch("select", "Madrid").exitCode == 0)
+    let settings = URL(fileURLWithPath: dataDirectory.path("settings.json"))
+    let report = URL(fileURLWithPath: dataDirectory.path("reports", "madrid.json"))
+    let settingsBytes = try Data(contentsOf: settings)
+    let reportBytes = try Data(contentsOf: report)
+    try setDataDirectoryModes(folders: 0o555, files: 0o444)
+    defer { try? setDataDirectoryModes(folders: 0o755, files: 0o644) }
+
+    // Reading works, in the theme whose turn it is; the turn is not stored, so the next
+    // launch shows the same theme.
+    #expect(
+      try launch(through: launcher, "cities")
+        == success(
+          """
+          ::::::::::::::::::::::::::::::::::::::::::::::::::::::::
+          Your cities                           Lights in the rain
+          ::::::::::::::::::::::::::::::::::::::::::::::::::::::::
+          o Madrid  (selected)
+          o Manila
+          o Omsk
+          o Phnom Penh
+          o San Francisco
+          ::::::::::::::::::::::::::::::::::::::::::::::::::::::::
+
+          """))
+    #expect(try launch(through: launcher) == success(Self.madridInTheRain))
+
+    // A change still needs a writable folder, and says which file it could not write.
+    #expect(
+      try launch(through: launcher, "select", "Omsk")
+        == failure(
+          74,
+          "Cannot write the settings file '\(settings.path)': permission denied. Make its folder "
+            + "writable, or choose another folder with --data-dir."))
+    #expect(
+      try launch(through: launcher, "refresh")
+        == failure(
+          74,
+          "Cannot write the stored report '\(report.path)': permission denied. Make its folder "
+            + "writable, or choose another folder with --data-dir."))
+    #expect(try Data(contentsOf: settings) == settingsBytes)
+    #expect(try Data(contentsOf: report) == reportBytes)
+  }
+
+  @Test(.enabled(if: readOnlyLauncher != nil, noReadOnlyLauncher))
+  func aFreshReadOnlyDataDirectoryListsTheDefaultCitiesWithoutStoringThem() throws {
+    let launcher = try #require(Self.readOnlyLauncher)
+    try setDataDirectoryModes(folders: 0o555, files: 0o444)
+    defer { try? setDataDirectoryModes(folders: 0o755, files: 0o644) }
+    #expect(
+      try launch(through: launcher, "cities")
+        == success(
+          """
+          ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+          Your cities                         Clouds over the city
+          ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+          * Madrid
+          * Manila
+          * Omsk
+          * Phnom Penh
+          * San Francisco
+          ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+
+          """))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dataDirectory.url.path) == [])
+  }
 }

@@ -20,6 +20,10 @@ final class CityDao: Sendable {
   /// Every city, sorted without regard to case; the default cities on first use, which
   /// are stored then.
   ///
+  /// In a data directory the app may only read, the default cities are listed but not
+  /// stored: listing must not need a write. Nothing is lost, since ``saveCity(_:)`` and
+  /// ``deleteCity(_:)`` start from the same defaults when none are stored.
+  ///
   /// - Returns: The city names.
   /// - Throws: ``AppError/data(_:)`` when the stored list is not a list of strings;
   ///   ``AppError/io(_:)`` when the default cities cannot be stored.
@@ -29,7 +33,9 @@ final class CityDao: Sendable {
       cities = stored
     } else {
       cities = Self.defaultCities
-      try userDefaults.set(.strings(cities), forKey: Self.citiesKey)
+      if userDefaults.isWritable {
+        try userDefaults.set(.strings(cities), forKey: Self.citiesKey)
+      }
     }
     return cities.sorted { left, right in
       switch left.caseInsensitiveCompare(right) {

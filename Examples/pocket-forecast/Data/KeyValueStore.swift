@@ -158,6 +158,14 @@ final class KeyValueStore: Sendable {
     return strings
   }
 
+  /// Whether ``set(_:forKey:)`` may write: whether the file's folder is writable.
+  ///
+  /// A change replaces the whole file (it is written beside it, then moved over it), so
+  /// the folder's permission is what counts, not the file's.
+  var isWritable: Bool {
+    FileManager.default.isWritableFile(atPath: fileURL.deletingLastPathComponent().path)
+  }
+
   /// Stores `value` under `key`, or removes the key when `value` is nil, and writes the
   /// file.
   ///
@@ -176,7 +184,8 @@ final class KeyValueStore: Sendable {
         try encoder.encode(changed).write(to: fileURL, options: .atomic)
       } catch {
         throw .io(
-          "Cannot write '\(fileURL.path)'. Check that its folder exists and is writable.")
+          "Cannot write the settings file '\(fileURL.path)': \(Resources.systemReason(of: error)). "
+            + "Make its folder writable, or choose another folder with --data-dir.")
       }
       values = changed
     }
