@@ -23,8 +23,18 @@ enum AppContext {
 
     // Instances: ready objects, with no dependencies. Whoever depends on the name gets
     // exactly this object.
+    //
+    // The user defaults are told each setting the app keeps and the kind of value it
+    // holds, so that they check the file as they open it: a damaged file stops the app
+    // before the theme's turn, or anything else, is written over it.
+    let settings: [String: KeyValueStore.Kind] = [
+      CityDao.citiesKey: .strings,
+      CityDao.selectedCityKey: .string,
+      ThemeFactory.nextThemeKey: .integer,
+    ]
     container.addInstance(
-      try KeyValueStore(fileURL: dataDirectory.appendingPathComponent("settings.json")),
+      try KeyValueStore(
+        fileURL: dataDirectory.appendingPathComponent("settings.json"), kinds: settings),
       forName: "userDefaults")
     container.addInstance(try Configuration.load(from: Resources.configuration), forName: "conf")
     container.addInstance(Theme.all, forName: "themes")

@@ -124,6 +124,9 @@ struct PocketForecast {
 enum DataDirectory {
   /// The folder, created when missing.
   ///
+  /// The folder may be read-only: commands that only read work there, and a command that
+  /// must write reports the file it could not write.
+  ///
   /// - Parameter path: The `--data-dir` path, or nil for the default: a `pocket-forecast`
   ///   folder in the user's cache folder, or in the temporary folder when there is none.
   /// - Returns: The folder's URL.
@@ -144,26 +147,27 @@ enum DataDirectory {
         try fileManager.createDirectory(at: url, withIntermediateDirectories: true)
       } catch {
         throw .io(
-          "Cannot create the data directory '\(url.path)'\(blocker(of: url)). "
+          "Cannot create the data directory '\(url.path)': "
+            + "\(blocker(of: url) ?? Resources.systemReason(of: error)). "
             + "Choose another folder with --data-dir.")
       }
-    }
-    guard fileManager.isWritableFile(atPath: url.path) else {
-      throw .io("The data directory '\(url.path)' is not writable. Choose another with --data-dir.")
     }
     return url
   }
 
-  /// `: '/a/b' is a file` when an enclosing path is a file, else nothing.
-  private static func blocker(of url: URL) -> String {
+  /// `'/a/b' is a file` when an enclosing path is a file, else nil.
+  ///
+  /// The system's reason for that case, `not a directory`, names neither the file in
+  /// the way nor which of the path's folders it is.
+  private static func blocker(of url: URL) -> String? {
     var parent = url.deletingLastPathComponent()
     while parent.path != "/" && !parent.path.isEmpty {
       var isDirectory: ObjCBool = false
       if FileManager.default.fileExists(atPath: parent.path, isDirectory: &isDirectory) {
-        return isDirectory.boolValue ? "" : ": '\(parent.path)' is a file"
+        return isDirectory.boolValue ? nil : "'\(parent.path)' is a file"
       }
       parent = parent.deletingLastPathComponent()
     }
-    return ""
+    return nil
   }
 }

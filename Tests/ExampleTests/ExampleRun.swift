@@ -23,10 +23,14 @@ struct ExampleRun: Equatable, CustomStringConvertible {
   ///   - name: The executable's name, such as `products`.
   ///   - arguments: The arguments.
   ///   - environment: Variables to set on top of this process's environment.
+  ///   - launcher: A command to run the executable through, such as `setpriv` and its
+  ///     options; the executable's path and the arguments follow it. Empty: run it
+  ///     directly.
   /// - Returns: The run.
   /// - Throws: When the executable is not built, cannot start or does not finish in time.
   static func run(
-    _ name: String, _ arguments: [String] = [], environment: [String: String] = [:]
+    _ name: String, _ arguments: [String] = [], environment: [String: String] = [:],
+    launcher: [String] = []
   ) throws -> ExampleRun {
     let outputFolder = try TemporaryFolder()
     let outputURL = outputFolder.url.appendingPathComponent("stdout")
@@ -41,8 +45,14 @@ struct ExampleRun: Equatable, CustomStringConvertible {
     }
 
     let process = Process()
-    process.executableURL = try builtExecutable(named: name)
-    process.arguments = arguments
+    let executable = try builtExecutable(named: name)
+    if let command = launcher.first {
+      process.executableURL = URL(fileURLWithPath: command)
+      process.arguments = launcher.dropFirst() + [executable.path] + arguments
+    } else {
+      process.executableURL = executable
+      process.arguments = arguments
+    }
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = output

@@ -457,15 +457,92 @@ struct PocketForecastTests {
       try launch()
         == failure(
           65,
-          "The settings file '\(settings)' is damaged: it is not valid JSON. Delete it to start "
-            + "again with the default cities."))
+          "The settings file '\(settings)' is damaged: it is not valid JSON. Repair it, or "
+            + "delete it to start again with the default cities."))
     try Data(#"{"cities": 3.5}"#.utf8).write(to: URL(fileURLWithPath: settings))
     #expect(
       try launch("cities")
         == failure(
           65,
           "The settings file '\(settings)' is damaged: 'cities' is not a whole number, a string "
-            + "or a list of strings. Delete it to start again with the default cities."))
+            + "or a list of strings. Repair it, or delete it to start again with the default "
+            + "cities."))
+  }
+
+  /// Writes `contents` as the settings file, runs the app with each of `commands`, and
+  /// checks that every run fails with `message` and leaves the file's bytes as they were.
+  func expectSettingsKept(
+    _ contents: String, failing message: String, commands: [[String]],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let settings = URL(fileURLWithPath: dataDirectory.path("settings.json"))
+    let bytes = Data(contents.utf8)
+    try bytes.write(to: settings)
+    let failure = failure(
+      65,
+      "The settings file '\(settings.path)' is damaged: \(message) Repair it, or delete it to "
+        + "start again with the default cities.")
+    for command in commands {
+      let run = try ExampleRun.run(
+        "pocket-forecast", ["--data-dir", dataDirectory.url.path] + command)
+      #expect(run == failure, "pocket-forecast \(command)", sourceLocation: sourceLocation)
+      #expect(try Data(contentsOf: settings) == bytes, sourceLocation: sourceLocation)
+    }
+  }
+
+  @Test(arguments: [
+    (
+      #"{"cities": "Tokyo,London"}"#,
+      #"'cities' is a string, but it must be a list of strings, such as ["Madrid", "Omsk"]."#
+    ),
+    (
+      #"{"cities": 5, "selectedCity": "Omsk"}"#,
+      "'cities' is a whole number, but it must be a list of strings, such as "
+        + #"["Madrid", "Omsk"]."#
+    ),
+  ])
+  func citiesNotAsAListAreADataErrorAndTheFileIsKept(contents: String, message: String) throws {
+    // Read as missing, the value used to be replaced by the default cities.
+    try expectSettingsKept(
+      contents, failing: message, commands: [[], ["cities"], ["add", "Tokyo"]])
+  }
+
+  @Test(arguments: [
+    (
+      #"{"selectedCity": ["Omsk"]}"#,
+      #"'selectedCity' is a list of strings, but it must be a string, such as "Madrid"."#
+    ),
+    (
+      #"{"cities": ["Tokyo"], "theme.next": "2"}"#,
+      "'theme.next' is a string, but it must be a whole number, such as 2."
+    ),
+  ])
+  func anotherSettingOfTheWrongKindIsADataErrorAndTheFileIsKept(
+    contents: String, message: String
+  ) throws {
+    // Read as missing, a selection was dropped at the next change, and the theme's turn
+    // started again at the first theme and was stored over the value.
+    try expectSettingsKept(contents, failing: message, commands: [[], ["select", "Tokyo"]])
+  }
+
+  @Test func aSettingsFileThatIsNotAJSONObjectSaysWhatItMustHold() throws {
+    let mustHold =
+      #"but it must hold a JSON object with the app's settings, such as {"cities": ["Madrid", "#
+      + #""Omsk"]}."#
+    try expectSettingsKept("[]", failing: "it holds a list, \(mustHold)", commands: [[]])
+    try expectSettingsKept(
+      #""Tokyo""#, failing: "it holds a single value, \(mustHold)", commands: [["cities"]])
+  }
+
+  @Test func aSettingsFileThatCannotBeReadIsAnIOErrorThatSaysWhy() throws {
+    let settings = dataDirectory.path("settings.json")
+    try FileManager.default.createDirectory(atPath: settings, withIntermediateDirectories: false)
+    #expect(
+      try launch("cities")
+        == failure(
+          74,
+          "Cannot read the settings file '\(settings)': is a directory. Check that it is a file "
+            + "you may read."))
   }
 
   @Test func aDamagedStoredReportIsADataErrorThatRefreshRepairs() throws {
@@ -497,5 +574,167 @@ struct PocketForecastTests {
           74,
           "Cannot create the data directory '\(file)/inside': '\(file)' is a file. Choose "
             + "another folder with --data-dir."))
+  }
+
+  @Test func aDataDirectoryThatCannotBeCreatedSaysWhy() throws {
+    // A file two folders up is named, rather than the system's "not a directory".
+    let file = dataDirectory.path("file")
+    try Data("not a folder".utf8).write(to: URL(fileURLWithPath: file))
+    #expect(
+      try ExampleRun.run("pocket-forecast", ["--data-dir", file + "/a/b"])
+        == failure(
+          74,
+          "Cannot create the data directory '\(file)/a/b': '\(file)' is a file. Choose another "
+            + "folder with --data-dir."))
+    // Otherwise the system's reason, which stops root as well as anyone.
+    let tooLong = dataDirectory.path(String(repeating: "a", count: 300))
+    #expect(
+      try ExampleRun.run("pocket-forecast", ["--data-dir", tooLong])
+        == failure(
+          74,
+          "Cannot create the data directory '\(tooLong)': file name too long. Choose another "
+            + "folder with --data-dir."))
+  }
+
+  // MARK: A read-only data directory
+
+  /// How to run the app as a user whom a read-only folder stops: directly (empty), or,
+  /// when this process may write anywhere (it runs as root), as the user `nobody` through
+  /// `setpriv`; nil when neither is possible here.
+  static let readOnlyLauncher: [String]? = {
+    if (try? chmodStopsWrites()) == true {
+      return []
+    }
+    let setpriv = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"]
+    guard FileManager.default.isExecutableFile(atPath: setpriv[0]),
+      (try? ExampleRun.run("pocket-forecast", ["--help"], launcher: setpriv))?.exitCode == 0
+    else {
+      return nil
+    }
+    return setpriv
+  }()
+
+  /// Why the read-only tests are skipped when ``readOnlyLauncher`` is nil.
+  static let noReadOnlyLauncher = Comment(
+    rawValue: "chmod does not stop this process's writes (it runs as root), and setpriv "
+      + "cannot run the app as the user nobody here")
+
+  /// Whether this process fails to create a file in a folder whose mode is 0555.
+  static func chmodStopsWrites() throws -> Bool {
+    let folder = try TemporaryFolder()
+    try setMode(0o555, of: folder.url.path)
+    defer { try? setMode(0o755, of: folder.url.path) }
+    return !FileManager.default.createFile(atPath: folder.path("probe"), contents: nil)
+  }
+
+  static func setMode(_ mode: Int, of path: String) throws {
+    try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
+  }
+
+  /// Gives every folder in the data directory, itself included, `folderMode`, and every
+  /// file `fileMode`.
+  func setDataDirectoryModes(folders folderMode: Int, files fileMode: Int) throws {
+    let root = dataDirectory.url.path
+    for item in try FileManager.default.subpathsOfDirectory(atPath: root) {
+      let path = dataDirectory.path(item)
+      var isFolder: ObjCBool = false
+      _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+      try Self.setMode(isFolder.boolValue ? folderMode : fileMode, of: path)
+    }
+    try Self.setMode(folderMode, of: root)
+  }
+
+  /// Runs the app on this test's data directory through `launcher`.
+  func launch(through launcher: [String], _ arguments: String...) throws -> ExampleRun {
+    try ExampleRun.run(
+      "pocket-forecast", ["--data-dir", dataDirectory.url.path] + arguments, launcher: launcher)
+  }
+
+  static let madridInTheRain = """
+    ::::::::::::::::::::::::::::::::::::::::::::::::::::::::
+    Madrid                                Lights in the rain
+    ::::::::::::::::::::::::::::::::::::::::::::::::::::::::
+    Now        o Sunny                 17°C
+                 humidity 48%, wind 18 km/h SW
+
+    Mon 6 May  o Sunny             11..23°C  rain  17%
+    Tue 7 May  o Clear             12..26°C  rain   4%
+    Wed 8 May  o Scattered showers 10..27°C  rain  59%
+    Thu 9 May  o Scattered showers 11..23°C  rain  77%
+    Fri 10 May o Scattered showers 11..25°C  rain  46%
+    ::::::::::::::::::::::::::::::::::::::::::::::::::::::::
+    Issued 2024-05-06 06:00 UTC by weather.example.com.
+    Stored report; 'pocket-forecast refresh' fetches a new one.
+
+    """
+
+  @Test(.enabled(if: readOnlyLauncher != nil, noReadOnlyLauncher))
+  func readOnlyCommandsWorkInAReadOnlyDataDirectory() throws {
+    let launcher = try #require(Self.readOnlyLauncher)
+    #expect(try launch("select", "Madrid").exitCode == 0)
+    let settings = URL(fileURLWithPath: dataDirectory.path("settings.json"))
+    let report = URL(fileURLWithPath: dataDirectory.path("reports", "madrid.json"))
+    let settingsBytes = try Data(contentsOf: settings)
+    let reportBytes = try Data(contentsOf: report)
+    try setDataDirectoryModes(folders: 0o555, files: 0o444)
+    defer { try? setDataDirectoryModes(folders: 0o755, files: 0o644) }
+
+    // Reading works, in the theme whose turn it is; the turn is not stored, so the next
+    // launch shows the same theme.
+    #expect(
+      try launch(through: launcher, "cities")
+        == success(
+          """
+          ::::::::::::::::::::::::::::::::::::::::::::::::::::::::
+          Your cities                           Lights in the rain
+          ::::::::::::::::::::::::::::::::::::::::::::::::::::::::
+          o Madrid  (selected)
+          o Manila
+          o Omsk
+          o Phnom Penh
+          o San Francisco
+          ::::::::::::::::::::::::::::::::::::::::::::::::::::::::
+
+          """))
+    #expect(try launch(through: launcher) == success(Self.madridInTheRain))
+
+    // A change still needs a writable folder, and says which file it could not write.
+    #expect(
+      try launch(through: launcher, "select", "Omsk")
+        == failure(
+          74,
+          "Cannot write the settings file '\(settings.path)': permission denied. Make its folder "
+            + "writable, or choose another folder with --data-dir."))
+    #expect(
+      try launch(through: launcher, "refresh")
+        == failure(
+          74,
+          "Cannot write the stored report '\(report.path)': permission denied. Make its folder "
+            + "writable, or choose another folder with --data-dir."))
+    #expect(try Data(contentsOf: settings) == settingsBytes)
+    #expect(try Data(contentsOf: report) == reportBytes)
+  }
+
+  @Test(.enabled(if: readOnlyLauncher != nil, noReadOnlyLauncher))
+  func aFreshReadOnlyDataDirectoryListsTheDefaultCitiesWithoutStoringThem() throws {
+    let launcher = try #require(Self.readOnlyLauncher)
+    try setDataDirectoryModes(folders: 0o555, files: 0o444)
+    defer { try? setDataDirectoryModes(folders: 0o755, files: 0o644) }
+    #expect(
+      try launch(through: launcher, "cities")
+        == success(
+          """
+          ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+          Your cities                         Clouds over the city
+          ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+          * Madrid
+          * Manila
+          * Omsk
+          * Phnom Penh
+          * San Francisco
+          ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+
+          """))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dataDirectory.url.path) == [])
   }
 }

@@ -20,15 +20,22 @@ final class CityDao: Sendable {
   /// Every city, sorted without regard to case; the default cities on first use, which
   /// are stored then.
   ///
+  /// In a data directory the app may only read, the default cities are listed but not
+  /// stored: listing must not need a write. Nothing is lost, since ``saveCity(_:)`` and
+  /// ``deleteCity(_:)`` start from the same defaults when none are stored.
+  ///
   /// - Returns: The city names.
-  /// - Throws: ``AppError/io(_:)`` when the default cities cannot be stored.
+  /// - Throws: ``AppError/data(_:)`` when the stored list is not a list of strings;
+  ///   ``AppError/io(_:)`` when the default cities cannot be stored.
   func listAllCities() throws(AppError) -> [String] {
     let cities: [String]
-    if let stored = userDefaults.strings(forKey: Self.citiesKey) {
+    if let stored = try userDefaults.strings(forKey: Self.citiesKey) {
       cities = stored
     } else {
       cities = Self.defaultCities
-      try userDefaults.set(.strings(cities), forKey: Self.citiesKey)
+      if userDefaults.isWritable {
+        try userDefaults.set(.strings(cities), forKey: Self.citiesKey)
+      }
     }
     return cities.sorted { left, right in
       switch left.caseInsensitiveCompare(right) {
@@ -44,7 +51,8 @@ final class CityDao: Sendable {
   ///
   /// - Parameter name: A city name, as the user typed it.
   /// - Returns: The name as stored.
-  /// - Throws: ``AppError/io(_:)`` when the default cities cannot be stored.
+  /// - Throws: ``AppError/data(_:)`` when the stored list is damaged; ``AppError/io(_:)``
+  ///   when the default cities cannot be stored.
   func city(named name: String) throws(AppError) -> String? {
     let wanted = Self.trimmed(name)
     return try listAllCities().first { $0.caseInsensitiveCompare(wanted) == .orderedSame }
@@ -54,12 +62,13 @@ final class CityDao: Sendable {
   ///
   /// - Parameter name: The city's name; surrounding spaces are dropped.
   /// - Returns: Whether the city was added.
-  /// - Throws: ``AppError/io(_:)`` when the list cannot be stored.
+  /// - Throws: ``AppError/data(_:)`` when the stored list is damaged; ``AppError/io(_:)``
+  ///   when the list cannot be stored.
   @discardableResult
   func saveCity(_ name: String) throws(AppError) -> Bool {
     let name = Self.trimmed(name)
     guard !name.isEmpty, try city(named: name) == nil else { return false }
-    let cities = (userDefaults.strings(forKey: Self.citiesKey) ?? Self.defaultCities) + [name]
+    let cities = try (userDefaults.strings(forKey: Self.citiesKey) ?? Self.defaultCities) + [name]
     try userDefaults.set(.strings(cities), forKey: Self.citiesKey)
     return true
   }
@@ -69,14 +78,15 @@ final class CityDao: Sendable {
   ///
   /// - Parameter name: The city's name.
   /// - Returns: The removed city's stored name, or nil when it was not in the list.
-  /// - Throws: ``AppError/io(_:)`` when the list cannot be stored.
+  /// - Throws: ``AppError/data(_:)`` when the stored list or selection is damaged;
+  ///   ``AppError/io(_:)`` when the list cannot be stored.
   @discardableResult
   func deleteCity(_ name: String) throws(AppError) -> String? {
     guard let city = try city(named: name) else { return nil }
-    let cities = (userDefaults.strings(forKey: Self.citiesKey) ?? Self.defaultCities)
+    let cities = try (userDefaults.strings(forKey: Self.citiesKey) ?? Self.defaultCities)
       .filter { $0 != city }
     try userDefaults.set(.strings(cities), forKey: Self.citiesKey)
-    if loadSelectedCity() == city {
+    if try loadSelectedCity() == city {
       try clearCurrentlySelectedCity()
     }
     return city
@@ -100,8 +110,10 @@ final class CityDao: Sendable {
   }
 
   /// The selected city, or nil when none is selected.
-  func loadSelectedCity() -> String? {
-    userDefaults.string(forKey: Self.selectedCityKey)
+  ///
+  /// - Throws: ``AppError/data(_:)`` when the stored selection is not a string.
+  func loadSelectedCity() throws(AppError) -> String? {
+    try userDefaults.string(forKey: Self.selectedCityKey)
   }
 
   static func trimmed(_ name: String) -> String {

@@ -28,7 +28,9 @@ final class WeatherReportDao: Sendable {
     do {
       data = try Data(contentsOf: file)
     } catch {
-      throw .io("Cannot read the stored report '\(file.path)'. Check its permissions.")
+      throw .io(
+        "Cannot read the stored report '\(file.path)': \(Resources.systemReason(of: error)). "
+          + "Check that it is a file you may read.")
     }
     do {
       return try JSONDecoder().decode(WeatherReport.self, from: data)
@@ -51,7 +53,9 @@ final class WeatherReportDao: Sendable {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       try encoder.encode(report).write(to: file, options: .atomic)
     } catch {
-      throw .io("Cannot write '\(file.path)'. Check that its folder is writable.")
+      throw .io(
+        "Cannot write the stored report '\(file.path)': \(Resources.systemReason(of: error)). "
+          + "Make its folder writable, or choose another folder with --data-dir.")
     }
   }
 

@@ -34,6 +34,25 @@ enum Resources {
     }
   }
 
+  /// Why a file operation failed, as the system says it: `permission denied`,
+  /// `not a directory`, `read-only file system`.
+  ///
+  /// Foundation wraps the system's error code in a `CocoaError` whose own text is vague
+  /// ("You don't have permission."); the code it wraps names the actual cause.
+  ///
+  /// - Parameter error: What a `FileManager` call or a `Data` read or write threw.
+  /// - Returns: A phrase starting in lower case, without a period.
+  static func systemReason(of error: any Error) -> String {
+    let wrapped = error as NSError
+    let underlying = (wrapped.userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
+    let posix = [wrapped, underlying].compactMap { $0 }.first { $0.domain == NSPOSIXErrorDomain }
+    var text = posix.map { String(cString: strerror(Int32($0.code))) } ?? error.localizedDescription
+    if text.hasSuffix(".") {
+      text.removeLast()
+    }
+    return text.prefix(1).lowercased() + text.dropFirst()
+  }
+
   /// `forecast[2].low`.
   private static func path(_ keys: [any CodingKey]) -> String {
     var text = ""

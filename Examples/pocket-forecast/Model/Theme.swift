@@ -29,17 +29,24 @@ struct ThemeFactory {
 
   /// This launch's theme; the next call, in this launch or the next, gets the next one.
   ///
+  /// In a data directory the app may only read, the turn is not stored, and every launch
+  /// there shows the same theme: the turn is a nicety, and a command that only reads (a
+  /// list, a stored report) must not fail for want of it.
+  ///
   /// - Returns: The theme whose turn it is.
-  /// - Throws: ``AppError/internal(_:)`` when there are no themes, and
-  ///   ``AppError/io(_:)`` when the turn cannot be stored.
+  /// - Throws: ``AppError/internal(_:)`` when there are no themes,
+  ///   ``AppError/data(_:)`` when the stored turn is not a whole number, and
+  ///   ``AppError/io(_:)`` when the turn cannot be stored in a writable directory.
   func sequentialTheme() throws(AppError) -> Theme {
     guard !themes.isEmpty else {
       throw .internal("There are no themes to choose from. Register at least one in 'themes'.")
     }
     // A stored index out of range (an edited file, fewer themes than before) wraps around.
-    let stored = userDefaults.integer(forKey: Self.nextThemeKey) ?? 0
+    let stored = try userDefaults.integer(forKey: Self.nextThemeKey) ?? 0
     let index = (stored % themes.count + themes.count) % themes.count
-    try userDefaults.set(.integer((index + 1) % themes.count), forKey: Self.nextThemeKey)
+    if userDefaults.isWritable {
+      try userDefaults.set(.integer((index + 1) % themes.count), forKey: Self.nextThemeKey)
+    }
     return themes[index]
   }
 }

@@ -21,7 +21,7 @@ final class CitiesListViewController {
   /// - Throws: ``AppError`` when the list cannot be read.
   func viewWillAppear(notes: [String] = []) throws {
     let cities = try cityDao.listAllCities()
-    let selected = cityDao.loadSelectedCity()
+    let selected = try cityDao.loadSelectedCity()
     var lines = cities.map { city in
       "\(theme.bullet) \(city)\(city == selected ? "  (selected)" : "")"
     }
@@ -49,7 +49,7 @@ final class CitiesListViewController {
   /// - Throws: ``AppError/data(_:)`` when the city is not in the list.
   func remove(_ name: String) throws {
     let city = try existingCity(named: name)
-    let wasSelected = cityDao.loadSelectedCity() == city
+    let wasSelected = try cityDao.loadSelectedCity() == city
     try cityDao.deleteCity(city)
     try viewWillAppear(
       notes: ["Removed \(city)." + (wasSelected ? " No city is selected now." : "")])

@@ -32,7 +32,7 @@ final class WeatherReportViewController {
   ///
   /// - Throws: ``AppError`` when the report can be neither read nor fetched.
   func viewWillAppear() throws {
-    guard let cityName = cityDao.loadSelectedCity() else {
+    guard let cityName = try cityDao.loadSelectedCity() else {
       try rootViewController().showCitiesList(
         notes: ["No city is selected yet: pick one with 'pocket-forecast select <city>'."])
       return
@@ -49,7 +49,7 @@ final class WeatherReportViewController {
   ///
   /// - Throws: ``AppError`` when it cannot be fetched or stored.
   func refreshData() throws {
-    guard let cityName = cityDao.loadSelectedCity() else {
+    guard let cityName = try cityDao.loadSelectedCity() else {
       try viewWillAppear()
       return
     }
