@@ -67,22 +67,53 @@ struct AssertionTests {
       ])
   }
 
-  @Test func assertResolvesInAStrictTestContainerReportsTheRefusalAtItsOwnLine() {
+  @Test func assertResolvesInAStrictTestContainerReportsTheRefusalOnceAtItsOwnLine() {
     let testContainer = TestContainer(
       copying: Production.make(), strict: true, allowing: ["weatherReport"], reporter: recorder)
     testContainer.override("weatherClient", with: FakeWeatherClient() as any WeatherClient)
 
     let line: UInt = #line + 1
     #expect(assertResolves(testContainer, "weatherReport", as: WeatherReport.self) == nil)
+    // The test container reported the refusal; the assertion adds no second report.
     #expect(
       recorder.messages == [
         "Strict test container refused 'clock' (path: weatherReport → clock): the test "
-          + "neither overrides nor allows it. Override it, or allow it with allow(\"clock\").",
-        "assertResolves failed: Cannot resolve 'weatherReport': the strict test container "
-          + "neither overrides nor allows 'clock'. Override it, or allow it with "
-          + "allow(\"clock\"). Path: weatherReport → clock.",
+          + "neither overrides nor allows it. Override it, or allow it with allow(\"clock\")."
       ])
-    #expect(recorder.issues.map(\.location.line) == [line, line])
+    #expect(recorder.issues.map(\.location.line) == [line])
+  }
+
+  @Test func assertResolvesReportsAnUnimplementedNameOrPlaceholderOnce() {
+    let testContainer = TestContainer(copying: Production.make(), reporter: recorder)
+    testContainer.overrideUnimplemented("clock")
+    let placeholderLine: UInt = #line + 2
+    let makeClient: @Sendable () throws -> any WeatherClient = recording {
+      unimplemented("makeClient")
+    }
+    testContainer.override("weatherClient") { _ in try makeClient() }
+
+    let line: UInt = #line + 1
+    #expect(assertResolves(testContainer, "clock", as: (any Clock).self) == nil)
+    #expect(assertResolves(testContainer, "weatherReport", as: WeatherReport.self) == nil)
+    #expect(
+      recorder.messages == [
+        "Unimplemented: 'clock' was resolved (path: clock), but the test overrides it as "
+          + "unimplemented.",
+        "Unimplemented: 'makeClient' was called.",
+      ])
+    #expect(recorder.issues.map(\.location.line) == [line, placeholderLine])
+  }
+
+  @Test func assertResolvesStillReportsAnErrorNobodyReported() {
+    let testContainer = TestContainer(copying: Production.make(), reporter: recorder)
+    struct Offline: Error {}
+    testContainer.override("weatherClient") { _ -> any WeatherClient in throw Offline() }
+    #expect(assertResolves(testContainer, "weatherReport", as: WeatherReport.self) == nil)
+    #expect(
+      recorder.messages == [
+        "assertResolves failed: Cannot resolve 'weatherReport': the creator of 'weatherClient' "
+          + "threw an error: Offline(). Path: weatherReport → weatherClient."
+      ])
   }
 
   // MARK: assertDependencies

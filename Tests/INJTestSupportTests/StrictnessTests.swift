@@ -110,4 +110,19 @@ struct StrictnessTests {
     #expect(issues.first?.sourceLocation?.line == line)
     #expect(issues.first?.sourceLocation?.fileID == #fileID)
   }
+
+  @Test func inSwiftTestingARefusalInsideAnAssertionIsOneIssue() throws {
+    let testContainer = TestContainer(copying: Production.make(), strict: true)
+    var line = 0
+    let issues = recordedIssues {
+      line = #line + 1
+      assertResolves(testContainer, "clock", as: (any Clock).self)
+    }
+    #expect(
+      issues.map(\.message) == [
+        "Strict test container refused 'clock' (path: clock): the test neither overrides nor "
+          + "allows it. Override it, or allow it with allow(\"clock\")."
+      ])
+    #expect(issues.map(\.sourceLocation?.line) == [line])
+  }
 }

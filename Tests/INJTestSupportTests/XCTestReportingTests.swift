@@ -129,6 +129,22 @@ final class XCTestReportingTests: XCTestCase {
       at: line)
   }
 
+  func testARefusalInsideAnAssertionIsOneXCTestFailure() {
+    let testContainer = TestContainer(copying: Production.make(), strict: true)
+    testContainer.override("weatherClient", with: FakeWeatherClient() as any WeatherClient)
+    testContainer.allow("weatherReport")
+    let line: UInt = #line + 2
+    let failures = capturingFailures {
+      XCTAssertNil(assertResolves(testContainer, "weatherReport", as: WeatherReport.self))
+    }
+    XCTAssertEqual(failures.count, 1)
+    check(
+      failures.first,
+      is: "Strict test container refused 'clock' (path: weatherReport → clock): the test "
+        + "neither overrides nor allows it. Override it, or allow it with allow(\"clock\").",
+      at: line)
+  }
+
   func testAnUnimplementedPlaceholderIsAnXCTestFailureWhereItWasMade() {
     let line: UInt = #line + 1
     let track: @Sendable (String) -> Void = unimplemented("Analytics.track")
