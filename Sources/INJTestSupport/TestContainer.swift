@@ -24,6 +24,11 @@ public import INJContainer
 /// properties and provider closures (`fooProvider` makes the fake `foo`). Products
 /// made before an override keep what they were given.
 ///
+/// Only a registered name can be overridden: overriding a typo fails the test with
+/// the closest registered name. A name the app does not register is added on
+/// purpose with ``add(_:with:fileID:filePath:line:column:)-(String,_,_,_,_,_)`` and
+/// its overloads.
+///
 /// ## Strictness
 ///
 /// A strict test container lets a name resolve only if the test overrides it or
@@ -117,7 +122,8 @@ public final class TestContainer: Sendable {
     observer.allowedNames
   }
 
-  /// The names overridden in this test container, sorted.
+  /// The registered names this test container overrides, sorted; the names the
+  /// test added are ``addedNames``.
   public var overriddenNames: [String] {
     observer.overriddenNames
   }

@@ -145,6 +145,20 @@ final class XCTestReportingTests: XCTestCase {
       at: line)
   }
 
+  func testAMistypedOverrideIsAnXCTestFailureAtTheOverride() {
+    let testContainer = TestContainer(copying: Production.make())
+    let line: UInt = #line + 2
+    let failures = capturingFailures {
+      testContainer.override("clok", with: FixedClock(now: 1) as any Clock)
+    }
+    XCTAssertEqual(failures.count, 1)
+    check(
+      failures.first,
+      is: "Cannot override 'clok': nothing is registered under that name. Did you mean "
+        + "'clock'? To add it as a new name, use add(\"clok\", …) instead.",
+      at: line)
+  }
+
   func testAnUnimplementedPlaceholderIsAnXCTestFailureWhereItWasMade() {
     let line: UInt = #line + 1
     let track: @Sendable (String) -> Void = unimplemented("Analytics.track")

@@ -6,20 +6,39 @@ import INJReflection
 final class TestObserver: ResolutionObserver {
   struct State {
     var log = ResolutionLog()
+    /// Names registered before the test replaced them.
     var overridden: Set<String> = []
+    /// Names the test registered that the test container did not have, in the
+    /// order the test added them.
+    var added: [String] = []
     var allowed: Set<String> = []
-    /// Names overridden as unimplemented, with where that was done.
+    /// Names overridden or added as unimplemented, with where that was done.
     var unimplemented: [String: IssueLocation] = [:]
 
     /// Whether a strict container lets `name` resolve: it, or for a provider
-    /// closure `fooProvider` its base `foo`, is overridden or allowed.
+    /// closure `fooProvider` its base `foo`, is overridden, added or allowed.
     func permits(_ name: String) -> Bool {
-      if overridden.contains(name) || allowed.contains(name) {
+      if isReplacedOrAllowed(name) {
         return true
       }
       guard name.hasSuffix("Provider"), name.count > "Provider".count else { return false }
-      let base = String(name.dropLast("Provider".count))
-      return overridden.contains(base) || allowed.contains(base)
+      return isReplacedOrAllowed(String(name.dropLast("Provider".count)))
+    }
+
+    private func isReplacedOrAllowed(_ name: String) -> Bool {
+      overridden.contains(name) || allowed.contains(name) || added.contains(name)
+    }
+
+    /// Records that the test registered `name`: as an added name if it is new (or
+    /// was added before), else as an overridden one.
+    mutating func markReplaced(_ name: String, isNew: Bool) {
+      if isNew {
+        if !added.contains(name) {
+          added.append(name)
+        }
+      } else if !added.contains(name) {
+        overridden.insert(name)
+      }
     }
   }
 
@@ -47,19 +66,28 @@ final class TestObserver: ResolutionObserver {
 
   // MARK: What the test container changes
 
-  func markOverridden<Names: Sequence<String>>(_ names: Names) {
+  /// Records overrides carried over from a test container being copied.
+  func markOverridden(_ names: [String]) {
     state.withLock { state in
       for name in names {
-        state.overridden.insert(name)
-        state.unimplemented[name] = nil
+        state.markReplaced(name, isNew: false)
       }
     }
   }
 
-  func markUnimplemented(_ name: String, site: IssueLocation) {
+  /// Records that the test registered `name`, new to the test container or not.
+  func markRegistered(_ name: String, isNew: Bool) {
     state.withLock { state in
+      state.markReplaced(name, isNew: isNew)
+      state.unimplemented[name] = nil
+    }
+  }
+
+  /// Records that the test registered `name` as unimplemented.
+  func markUnimplemented(_ name: String, isNew: Bool, site: IssueLocation) {
+    state.withLock { state in
+      state.markReplaced(name, isNew: isNew)
       state.unimplemented[name] = site
-      state.overridden.remove(name)
     }
   }
 
@@ -72,7 +100,13 @@ final class TestObserver: ResolutionObserver {
   }
 
   var overriddenNames: [String] {
-    state.withLock { $0.overridden.union($0.unimplemented.keys) }.sorted()
+    state.withLock { $0.overridden.union($0.unimplemented.keys).subtracting($0.added) }
+      .sorted()
+  }
+
+  /// The names the test added, in the order it added them.
+  var addedNames: [String] {
+    state.withLock { $0.added }
   }
 
   var log: ResolutionLog {
