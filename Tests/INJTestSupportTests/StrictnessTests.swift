@@ -54,6 +54,68 @@ struct StrictnessTests {
     #expect(recorder.issues.isEmpty)
   }
 
+  @Test func allowingAnUnregisteredNameFailsTheTestAtTheCall() throws {
+    let recorder = RecordingIssueReporter()
+    let creation: UInt = #line + 1
+    let testContainer = TestContainer(
+      copying: Production.make(), strict: true, allowing: ["clock", "wetherReport"],
+      reporter: recorder)
+    let line: UInt = #line + 1
+    testContainer.allow("confguration", "weatherClientProvider", "featureFlag")
+    testContainer.allow(["clockProvidr", " "])
+    #expect(
+      recorder.messages == [
+        "Cannot allow 'wetherReport': nothing is registered under that name. Did you mean "
+          + "'weatherReport'? To use a new name, add it with add(\"wetherReport\", …), which "
+          + "also lets it resolve.",
+        "Cannot allow 'confguration': nothing is registered under that name. Did you mean "
+          + "'configuration'? To use a new name, add it with add(\"confguration\", …), which "
+          + "also lets it resolve.",
+        "Cannot allow 'featureFlag': nothing is registered under that name. To use a new "
+          + "name, add it with add(\"featureFlag\", …), which also lets it resolve.",
+        "Cannot allow 'clockProvidr': nothing is registered under that name. Did you mean "
+          + "'clockProvider'? To use a new name, add it with add(\"clockProvidr\", …), which "
+          + "also lets it resolve.",
+        "Cannot allow ' ': nothing is registered under that name. To use a new name, add it "
+          + "with add(\" \", …), which also lets it resolve.",
+      ])
+    #expect(
+      recorder.issues.map(\.location.line) == [creation, line, line, line + 1, line + 1])
+    #expect(
+      recorder.issues.map(\.location.column) == [
+        UInt(5 + "let testContainer = TestContainer".count),
+        UInt(5 + "testContainer.allow".count), UInt(5 + "testContainer.allow".count),
+        UInt(5 + "testContainer.allow".count), UInt(5 + "testContainer.allow".count),
+      ])
+    #expect(recorder.issues.allSatisfy { $0.location.filePath.description == #filePath })
+    // They are allowed all the same.
+    #expect(
+      testContainer.allowedNames == [
+        " ", "clock", "clockProvidr", "confguration", "featureFlag", "weatherClientProvider",
+        "wetherReport",
+      ])
+  }
+
+  @Test func allowingAnUnregisteredNameInATraitFailsTheTestAtTheTrait() async throws {
+    let recorder = RecordingIssueReporter()
+    let line: UInt = #line + 1
+    let trait = TestContainerTrait.testContainer(
+      copying: Production.make(), strict: true, allowing: ["clocks"], reporter: recorder)
+    try await trait.provideScope(for: try #require(Test.current), testCase: nil) {}
+    withTestContainer(copying: Production.make(), allowing: ["wetherClient"], reporter: recorder) {
+      _ in
+    }
+    #expect(
+      recorder.messages == [
+        "Cannot allow 'clocks': nothing is registered under that name. Did you mean 'clock'? "
+          + "To use a new name, add it with add(\"clocks\", …), which also lets it resolve.",
+        "Cannot allow 'wetherClient': nothing is registered under that name. Did you mean "
+          + "'weatherClient'? To use a new name, add it with add(\"wetherClient\", …), which "
+          + "also lets it resolve.",
+      ])
+    #expect(recorder.issues.map(\.location.line) == [line, line + 3])
+  }
+
   @Test func allowingANameAllowsItsProviderClosure() throws {
     let recorder = RecordingIssueReporter()
     let testContainer = TestContainer(
