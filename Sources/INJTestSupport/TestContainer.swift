@@ -36,8 +36,9 @@ public import INJContainer
 /// `allowing:` when creating it); a provider-closure name `fooProvider` counts as
 /// allowed when `foo` is. Any other name makes the resolution throw
 /// `ResolutionError` (reason `.refused`) and fails the test with a message naming it
-/// and the path that asked for it. Allowing a name that is not registered fails the
-/// test where it is allowed.
+/// and the path that asked for it; for a name that is not registered, it gives the
+/// closest registered name instead of advising to allow it. Allowing a name that is
+/// not registered fails the test where it is allowed.
 ///
 /// ## Reporting
 ///
@@ -95,6 +96,7 @@ public final class TestContainer: Sendable {
       isStrict: strict, allowed: allowedNames, reporter: reporter,
       creationSite: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     container = Container(copying: production, observer: observer)
+    observer.attach(to: container)
     // Overrides carried over from a test container being copied stay overrides.
     observer.markOverridden(container.overriddenNames)
     isStrict = strict

@@ -41,6 +41,44 @@ struct StrictnessTests {
     #expect(testContainer.log.resolvedNames == ["weatherReport", "weatherClient"])
   }
 
+  @Test func aRefusedNameThatIsNotRegisteredGetsTheClosestNameNotAnAllowAdvice() throws {
+    let recorder = RecordingIssueReporter()
+    let testContainer = TestContainer(copying: Production.make(), strict: true, reporter: recorder)
+    testContainer.add("greeting", dependencies: ["wetherClient"]) { _ in "Hi" }
+
+    let line: UInt = #line + 1
+    let error = resolutionError { _ = try testContainer.value(forName: "greeting") }
+    _ = resolutionError { _ = try testContainer.value(forName: "featureFlag") }
+    _ = resolutionError { _ = try testContainer.value(forName: "clockProvidr") }
+    // A registered name's provider closure is registered: allowing it would help.
+    _ = resolutionError { _ = try testContainer.value(forName: "clockProvider") }
+
+    let fix = { (name: String) in
+      "To use a new name, register it in the production container, or add it to the test "
+        + "container with add(\"\(name)\", …)."
+    }
+    #expect(
+      recorder.messages == [
+        "Strict test container refused 'wetherClient' (path: greeting → wetherClient): nothing "
+          + "is registered under that name. Did you mean 'weatherClient'? " + fix("wetherClient"),
+        "Strict test container refused 'featureFlag' (path: featureFlag): nothing is "
+          + "registered under that name. " + fix("featureFlag"),
+        "Strict test container refused 'clockProvidr' (path: clockProvidr): nothing is "
+          + "registered under that name. Did you mean 'clockProvider'? " + fix("clockProvidr"),
+        "Strict test container refused 'clockProvider' (path: clockProvider): the test neither "
+          + "overrides nor allows it. Override it, or allow it with allow(\"clockProvider\").",
+      ])
+    #expect(recorder.issues.map(\.location.line) == [line, line + 1, line + 2, line + 4])
+    #expect(
+      error?.description
+        == "Cannot resolve 'greeting': nothing is registered under 'wetherClient'. Did you mean "
+        + "'weatherClient'? \(fix("wetherClient")) Path: greeting → wetherClient.")
+    #expect(
+      testContainer.log.refusedNames == [
+        "wetherClient", "featureFlag", "clockProvidr", "clockProvider",
+      ])
+  }
+
   @Test func overriddenAndAllowedNamesResolve() throws {
     let recorder = RecordingIssueReporter()
     let testContainer = TestContainer(

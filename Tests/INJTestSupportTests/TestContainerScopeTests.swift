@@ -80,18 +80,19 @@ struct TestContainerScopeTests {
       testContainer.add("a", dependencies: ["b"]) { _ in 0 }
       testContainer.add("b", with: 1)
       let aProvider = try testContainer.value(forName: "aProvider", as: (() throws -> Int).self)
-      // The trait's container allows `b` only because it is added; `d` is not.
+      // A name added after the closure was made resolves too; `missing` never does.
       testContainer.override("a", dependencies: ["c"]) { _ in 0 }
       testContainer.add("c", with: 2)
       #expect(try aProvider() == 0)
-      testContainer.override("a", dependencies: ["d"]) { _ in 0 }
+      testContainer.override("a", dependencies: ["missing"]) { _ in 0 }
       _ = try? aProvider()
     }
     #expect(recorder.issues.map(\.location.line) == [line])
     #expect(
       recorder.messages == [
-        "Strict test container refused 'd' (path: a → d): the test neither overrides nor "
-          + "allows it. Override it, or allow it with allow(\"d\")."
+        "Strict test container refused 'missing' (path: a → missing): nothing is registered "
+          + "under that name. To use a new name, register it in the production container, or "
+          + "add it to the test container with add(\"missing\", …)."
       ])
     #expect(trait.isRecursive)
   }

@@ -14,6 +14,9 @@ final class TestObserver: ResolutionObserver {
     var allowed: Set<String> = []
     /// Names overridden or added as unimplemented, with where that was done.
     var unimplemented: [String: IssueLocation] = [:]
+    /// The container watched, to tell a refused name that is not registered from
+    /// one that is; weak, since the container keeps its observer.
+    weak var container: Container?
 
     /// Whether a strict container lets `name` resolve: it, or for a provider
     /// closure `fooProvider` its base `foo`, is overridden, added or allowed.
@@ -44,7 +47,7 @@ final class TestObserver: ResolutionObserver {
 
   private enum Verdict {
     case allowed
-    case notAllowed
+    case notAllowed(in: Container?, added: [String])
     case unimplemented(IssueLocation)
   }
 
@@ -65,6 +68,11 @@ final class TestObserver: ResolutionObserver {
   }
 
   // MARK: What the test container changes
+
+  /// Starts watching `container`, the test container's.
+  func attach(to container: Container) {
+    state.withLock { $0.container = container }
+  }
 
   /// Records overrides carried over from a test container being copied.
   func markOverridden(_ names: [String]) {
@@ -128,7 +136,7 @@ final class TestObserver: ResolutionObserver {
       }
       if isStrict, !state.permits(name) {
         state.log.refusals.append(request)
-        return .notAllowed
+        return .notAllowed(in: state.container, added: state.added)
       }
       state.log.resolutions.append(request)
       return .allowed
@@ -137,7 +145,21 @@ final class TestObserver: ResolutionObserver {
     switch verdict {
     case .allowed:
       return nil
-    case .notAllowed:
+    case .notAllowed(let container, let added):
+      if let container, !container.isRegistered(name) {
+        // Allowing the name would not help: nothing would resolve.
+        let suggestion = container.closestRegisteredName(
+          to: name, added: added, providerClosures: true)
+        let advice =
+          (suggestion.map { "Did you mean '\($0)'? " } ?? "")
+          + "To use a new name, register it in the production container, or add it to the "
+          + "test container with add(\"\(name)\", …)."
+        reporter.reportIssue(
+          "Strict test container refused '\(name)' (path: \(route)): nothing is registered "
+            + "under that name. \(advice)",
+          at: CallSite.location ?? creationSite)
+        return "nothing is registered under '\(name)'. \(advice)"
+      }
       reporter.reportIssue(
         "Strict test container refused '\(name)' (path: \(route)): the test neither "
           + "overrides nor allows it. Override it, or allow it with allow(\"\(name)\").",
