@@ -248,6 +248,28 @@ struct AssertionTests {
       ])
   }
 
+  @Test func assertResolvedWithOneNameChecksItWasResolvedAtLeastOnce() throws {
+    let testContainer = TestContainer(copying: Production.make(), reporter: recorder)
+    let line: UInt = #line + 1
+    #expect(!assertResolved(testContainer, "clock"))
+    _ = try testContainer.value(forName: "weatherReport", as: WeatherReport.self)
+    _ = try testContainer.value(forName: "weatherReport", as: WeatherReport.self)
+
+    // Twice, once as a dependency of a dependency, once directly: each passes.
+    #expect(assertResolved(testContainer, "clock"))
+    #expect(assertResolved(testContainer, "configuration"))
+    #expect(assertResolved(testContainer, "weatherReport"))
+    #expect(!assertResolved(testContainer, "reportScreen"))
+    #expect(
+      recorder.messages == [
+        "assertResolved failed: the test container did not resolve 'clock'; it resolved "
+          + "nothing.",
+        "assertResolved failed: the test container did not resolve 'reportScreen'; it "
+          + "resolved [\"weatherReport\", \"weatherClient\", \"configuration\", \"clock\"].",
+      ])
+    #expect(recorder.issues.map(\.location.line) == [line, line + 8])
+  }
+
   // MARK: Locations
 
   @Test func anExplicitLocationIsReportedAsGiven() {
@@ -279,11 +301,12 @@ struct AssertionTests {
     assertResolved(testContainer, "x", times: 1)
     assertCreated(testContainer, ["x"])
     assertCreated(testContainer, "x", times: 1)
-    #expect(recorder.issues.map(\.location.line) == Array(first + 1...first + 9))
+    assertResolved(testContainer, "x")
+    #expect(recorder.issues.map(\.location.line) == Array(first + 1...first + 10))
     // A defaulted `#column` is the column of the call's opening parenthesis.
     let names = [
       "assertNoErrors", "assertResolves", "assertDependencies", "assertNoCycles", "assertCycle",
-      "assertResolved", "assertResolved", "assertCreated", "assertCreated",
+      "assertResolved", "assertResolved", "assertCreated", "assertCreated", "assertResolved",
     ]
     #expect(recorder.issues.map(\.location.column) == names.map { UInt(5 + $0.count) })
     #expect(recorder.issues.allSatisfy { $0.location.fileID.description == #fileID })

@@ -98,13 +98,15 @@ final class XCTestReportingTests: XCTestCase {
       assertResolved(testContainer, "x", times: 1)
       assertCreated(testContainer, ["x"])
       assertCreated(testContainer, "x", times: 1)
+      assertResolved(testContainer, "x")
     }
-    XCTAssertEqual(failures.map(\.line), (1...9).map { Int(first) + $0 })
+    XCTAssertEqual(failures.map(\.line), (1...10).map { Int(first) + $0 })
     XCTAssertEqual(Set(failures.map(\.filePath)), ["\(#filePath)"])
     check(
       failures.last,
-      is: "assertCreated failed: the test container created 'x' 0 times, not 1 time.",
-      at: first + 9)
+      is: "assertResolved failed: the test container did not resolve 'x'; it resolved "
+        + "[\"missing\"].",
+      at: first + 10)
   }
 
   func testAPassingAssertionRecordsNothing() {
