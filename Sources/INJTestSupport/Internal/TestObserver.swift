@@ -8,9 +8,10 @@ final class TestObserver: ResolutionObserver {
     var log = ResolutionLog()
     /// Names registered before the test replaced them.
     var overridden: Set<String> = []
-    /// Names the test registered that the test container did not have, in the
-    /// order the test added them.
-    var added: [String] = []
+    /// Names the test registered that the test container did not have.
+    var added: Set<String> = []
+    /// The same names, in the order the test added them.
+    var addedInOrder: [String] = []
     var allowed: Set<String> = []
     /// Names overridden or added as unimplemented, with where that was done.
     var unimplemented: [String: IssueLocation] = [:]
@@ -36,8 +37,8 @@ final class TestObserver: ResolutionObserver {
     /// was added before), else as an overridden one.
     mutating func markReplaced(_ name: String, isNew: Bool) {
       if isNew {
-        if !added.contains(name) {
-          added.append(name)
+        if added.insert(name).inserted {
+          addedInOrder.append(name)
         }
       } else if !added.contains(name) {
         overridden.insert(name)
@@ -114,7 +115,7 @@ final class TestObserver: ResolutionObserver {
 
   /// The names the test added, in the order it added them.
   var addedNames: [String] {
-    state.withLock { $0.added }
+    state.withLock { $0.addedInOrder }
   }
 
   var log: ResolutionLog {
@@ -136,7 +137,7 @@ final class TestObserver: ResolutionObserver {
       }
       if isStrict, !state.permits(name) {
         state.log.refusals.append(request)
-        return .notAllowed(in: state.container, added: state.added)
+        return .notAllowed(in: state.container, added: state.addedInOrder)
       }
       state.log.resolutions.append(request)
       return .allowed
