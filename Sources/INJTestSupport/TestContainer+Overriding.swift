@@ -1,8 +1,8 @@
 public import INJContainer
 
 extension TestContainer {
-  /// Overrides a name with a ready value: whoever resolves or depends on the name
-  /// gets exactly this value.
+  /// Overrides a registered name with a ready value: whoever resolves or depends on
+  /// the name gets exactly this value.
   ///
   /// ```swift
   /// testContainer.override("weatherClient", with: FakeWeatherClient() as any WeatherClient)
@@ -13,25 +13,41 @@ extension TestContainer {
   /// production registration and any earlier override; it is never reported as a
   /// duplicate.
   ///
+  /// The name must be registered: in the copied production container or its
+  /// ancestors, or earlier in the test container. Overriding any other name, such as
+  /// a typo, fails the test at this call with the closest registered name:
+  ///
+  /// ```
+  /// Cannot override 'wetherClient': nothing is registered under that name. Did you mean 'weatherClient'? To add it as a new name, use add("wetherClient", …) instead.
+  /// ```
+  ///
+  /// The value is registered all the same, as ``add(_:with:fileID:filePath:line:column:)-(String,_,_,_,_,_)``
+  /// would, so the rest of the test runs as written and reports nothing more about
+  /// the name. Use `add` for a name the app does not register.
+  ///
   /// Override `foo` rather than its provider closure `fooProvider`: the closure
   /// then makes the fake. Overriding `fooProvider` while `foo` is registered is a
   /// name collision, as in any container, and makes resolving either name throw.
   ///
   /// - Parameters:
-  ///   - name: The name to override; it need not be registered in production.
+  ///   - name: The registered name to override.
   ///   - instance: The fake.
   ///   - fileID: The overriding file, for reports; leave the default.
-  ///   - line: The overriding line, for reports; leave the default.
+  ///   - filePath: The overriding file's path; leave the default.
+  ///   - line: The overriding line; leave the default.
+  ///   - column: The overriding column; leave the default.
   public func override<T>(
-    _ name: String, with instance: T, fileID: String = #fileID, line: Int = #line
+    _ name: String, with instance: T, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
-    markOverridden(name)
-    container.overrideInstance(
-      instance, forName: name, site: RegistrationSite(fileID: fileID, line: line))
+    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    register(name, as: .override, at: location) {
+      container.overrideInstance(instance, forName: name, site: location.registrationSite)
+    }
   }
 
-  /// Overrides a name with a provider: a fake creator, with its own dependencies
-  /// and options.
+  /// Overrides a registered name with a provider: a fake creator, with its own
+  /// dependencies and options.
   ///
   /// ```swift
   /// testContainer.override("weatherClient", dependencies: ["configuration"]) { values in
@@ -40,83 +56,102 @@ extension TestContainer {
   /// }
   /// ```
   ///
+  /// As for ``override(_:with:fileID:filePath:line:column:)-(String,_,_,_,_,_)``, a
+  /// name that is not registered fails the test and is added all the same.
+  ///
   /// - Parameters:
-  ///   - name: The name to override.
+  ///   - name: The registered name to override.
   ///   - dependencies: The names the creator needs, resolved in the test container.
   ///   - options: The scope and `.manualInit`.
   ///   - fileID: The overriding file, for reports; leave the default.
-  ///   - line: The overriding line, for reports; leave the default.
+  ///   - filePath: The overriding file's path; leave the default.
+  ///   - line: The overriding line; leave the default.
+  ///   - column: The overriding column; leave the default.
   ///   - creator: Makes the fake; its declared result type types the provider
   ///     closure `nameProvider`.
   public func override<T>(
     _ name: String, dependencies: [String] = [], options: ProviderOptions = [],
-    fileID: String = #fileID, line: Int = #line,
-    creator: @escaping @Sendable (ResolvedValues) throws -> T
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column, creator: @escaping @Sendable (ResolvedValues) throws -> T
   ) {
-    markOverridden(name)
-    container.overrideProvider(
-      forName: name, dependencies: dependencies, options: options,
-      site: RegistrationSite(fileID: fileID, line: line), creator: creator)
+    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    register(name, as: .override, at: location) {
+      container.overrideProvider(
+        forName: name, dependencies: dependencies, options: options,
+        site: location.registrationSite, creator: creator)
+    }
   }
 
-  /// Overrides a name with a provider whose creator runs on the main actor, for
-  /// fakes of `@MainActor` types.
+  /// Overrides a registered name with a provider whose creator runs on the main
+  /// actor, for fakes of `@MainActor` types.
   ///
   /// As with the container's `addMainActorProvider`, resolving the name off the
-  /// main actor throws `ResolutionError`.
+  /// main actor throws `ResolutionError`. A name that is not registered fails the
+  /// test and is added all the same, as by
+  /// ``addMainActor(_:dependencies:options:fileID:filePath:line:column:creator:)``.
   ///
   /// - Parameters:
-  ///   - name: The name to override.
+  ///   - name: The registered name to override.
   ///   - dependencies: The names the creator needs.
   ///   - options: The scope and `.manualInit`.
   ///   - fileID: The overriding file, for reports; leave the default.
-  ///   - line: The overriding line, for reports; leave the default.
+  ///   - filePath: The overriding file's path; leave the default.
+  ///   - line: The overriding line; leave the default.
+  ///   - column: The overriding column; leave the default.
   ///   - creator: Makes the fake on the main actor.
   public func overrideMainActor<T>(
     _ name: String, dependencies: [String] = [], options: ProviderOptions = [],
-    fileID: String = #fileID, line: Int = #line,
-    creator: @escaping @MainActor (ResolvedValues) throws -> T
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column, creator: @escaping @MainActor (ResolvedValues) throws -> T
   ) {
-    markOverridden(name)
-    container.overrideMainActorProvider(
-      forName: name, dependencies: dependencies, options: options,
-      site: RegistrationSite(fileID: fileID, line: line), creator: creator)
+    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    register(name, as: .overrideMainActor, at: location) {
+      container.overrideMainActorProvider(
+        forName: name, dependencies: dependencies, options: options,
+        site: location.registrationSite, creator: creator)
+    }
   }
 
-  /// Overrides a key's name with a ready value of the key's type.
+  /// Overrides a key's registered name with a ready value of the key's type.
   ///
   /// - Parameters:
   ///   - key: The key to override.
   ///   - instance: The fake.
   ///   - fileID: The overriding file, for reports; leave the default.
-  ///   - line: The overriding line, for reports; leave the default.
+  ///   - filePath: The overriding file's path; leave the default.
+  ///   - line: The overriding line; leave the default.
+  ///   - column: The overriding column; leave the default.
   public func override<T>(
-    _ key: Key<T>, with instance: T, fileID: String = #fileID, line: Int = #line
+    _ key: Key<T>, with instance: T, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
-    override(key.name, with: instance, fileID: fileID, line: line)
+    override(
+      key.name, with: instance, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  /// Overrides a key's name with a provider making the key's type.
+  /// Overrides a key's registered name with a provider making the key's type.
   ///
   /// - Parameters:
   ///   - key: The key to override.
   ///   - dependencies: The names the creator needs.
   ///   - options: The scope and `.manualInit`.
   ///   - fileID: The overriding file, for reports; leave the default.
-  ///   - line: The overriding line, for reports; leave the default.
+  ///   - filePath: The overriding file's path; leave the default.
+  ///   - line: The overriding line; leave the default.
+  ///   - column: The overriding column; leave the default.
   ///   - creator: Makes the fake.
   public func override<T>(
     _ key: Key<T>, dependencies: [String] = [], options: ProviderOptions = [],
-    fileID: String = #fileID, line: Int = #line,
-    creator: @escaping @Sendable (ResolvedValues) throws -> T
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column, creator: @escaping @Sendable (ResolvedValues) throws -> T
   ) {
     override(
-      key.name, dependencies: dependencies, options: options, fileID: fileID, line: line,
-      creator: creator)
+      key.name, dependencies: dependencies, options: options, fileID: fileID,
+      filePath: filePath, line: line, column: column, creator: creator)
   }
 
-  /// Overrides a name with a placeholder that fails the test when anything
-  /// resolves it, for collaborators a test must not touch.
+  /// Overrides a registered name with a placeholder that fails the test when
+  /// anything resolves it, for collaborators a test must not touch.
   ///
   /// ```swift
   /// testContainer.overrideUnimplemented("analytics")
@@ -126,12 +161,18 @@ extension TestContainer {
   /// when it is called) reports "Unimplemented: 'analytics' was resolved (path: …),
   /// but the test overrides it as unimplemented." and throws `ResolutionError`
   /// with reason `.refused`. The name still counts as registered for
-  /// `checkForErrors()`. A later ``override(_:with:fileID:line:)-(String,_,_,_)``
-  /// replaces the placeholder.
+  /// `checkForErrors()`. A later
+  /// ``override(_:with:fileID:filePath:line:column:)-(String,_,_,_,_,_)`` replaces
+  /// the placeholder.
+  ///
+  /// A name that is not registered fails the test at this call, with the closest
+  /// registered name, and gets the placeholder all the same, as by
+  /// ``addUnimplemented(_:fileID:filePath:line:column:)``.
   ///
   /// - Parameters:
-  ///   - name: The name to override.
-  ///   - fileID: The file to report at when the resolution did not start in the test.
+  ///   - name: The registered name to override.
+  ///   - fileID: The overriding file; leave the default. A resolution that did not
+  ///     start in the test is reported here too.
   ///   - filePath: That file's path.
   ///   - line: That line.
   ///   - column: That column.
@@ -139,18 +180,110 @@ extension TestContainer {
     _ name: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) {
-    let site = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    observer.markUnimplemented(name, site: site)
+    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    register(name, as: .overrideUnimplemented, at: location) {
+      registerUnimplemented(name, at: location)
+    }
+  }
+}
+
+// MARK: Checking and registering
+
+/// How a test registers a name in its test container: which method it called,
+/// what the name must be for that call, and the call to use instead.
+enum RegistrationKind {
+  case override
+  case overrideMainActor
+  case overrideUnimplemented
+  case add
+  case addMainActor
+  case addUnimplemented
+
+  /// Whether the name must be new to the test container; otherwise it must be
+  /// registered.
+  var expectsNewName: Bool {
+    switch self {
+    case .override, .overrideMainActor, .overrideUnimplemented: false
+    case .add, .addMainActor, .addUnimplemented: true
+    }
+  }
+
+  /// Whether the name is registered as an unimplemented placeholder.
+  var isUnimplemented: Bool {
+    switch self {
+    case .overrideUnimplemented, .addUnimplemented: true
+    default: false
+    }
+  }
+
+  /// The failure for a call with a name of the wrong kind: new for an override,
+  /// registered for an add.
+  func failure(for name: String, suggestion: String?) -> String {
+    let placeholder = isUnimplemented ? " as unimplemented" : ""
+    if expectsNewName {
+      return
+        "Cannot add '\(name)'\(placeholder): it is already registered. To replace it, use "
+        + "\(counterpart(for: name)) instead."
+    }
+    return
+      "Cannot override '\(name)'\(placeholder): nothing is registered under that name."
+      + (suggestion.map { " Did you mean '\($0)'?" } ?? "")
+      + " To add it as a new name, use \(counterpart(for: name)) instead."
+  }
+
+  /// The call that registers `name` the other way, as the test would write it.
+  private func counterpart(for name: String) -> String {
+    switch self {
+    case .override: "add(\"\(name)\", …)"
+    case .overrideMainActor: "addMainActor(\"\(name)\", …)"
+    case .overrideUnimplemented: "addUnimplemented(\"\(name)\")"
+    case .add: "override(\"\(name)\", …)"
+    case .addMainActor: "overrideMainActor(\"\(name)\", …)"
+    case .addUnimplemented: "overrideUnimplemented(\"\(name)\")"
+    }
+  }
+}
+
+extension TestContainer {
+  /// Registers `name` with `apply`, first failing the test at `location` when the
+  /// name is not what `kind` expects: a registered name for an override, a new one
+  /// for an add. The registration happens either way.
+  func register(
+    _ name: String, as kind: RegistrationKind, at location: IssueLocation,
+    apply: () -> Void
+  ) {
+    let isNew = !container.isRegistered(name)
+    if isNew != kind.expectsNewName {
+      let suggestion =
+        isNew
+        ? container.closestRegisteredName(
+          to: name, added: observer.addedNames, providerClosures: false)
+        : nil
+      reporter.reportIssue(kind.failure(for: name, suggestion: suggestion), at: location)
+    }
+    if kind.isUnimplemented {
+      observer.markUnimplemented(name, isNew: isNew, site: location)
+    } else {
+      observer.markRegistered(name, isNew: isNew)
+    }
+    apply()
+  }
+
+  /// Registers the placeholder of an unimplemented name.
+  func registerUnimplemented(_ name: String, at location: IssueLocation) {
     // Registered so the name counts as present; the observer refuses every request
     // for it before this value could be handed out. Registered as `Any`, so that a
     // provider closure of any type may be asked for (and refused when called).
     container.overrideInstance(
       UnimplementedPlaceholder(name: name) as Any, forName: name,
-      site: RegistrationSite(fileID: site.fileID.description, line: Int(line)))
+      site: location.registrationSite)
   }
+}
 
-  private func markOverridden(_ name: String) {
-    observer.markOverridden([name])
+extension IssueLocation {
+  /// The site a registration made here is reported at by the container.
+  var registrationSite: RegistrationSite {
+    RegistrationSite(fileID: fileID.description, line: Int(line))
   }
 }
 

@@ -24,13 +24,21 @@ public import INJContainer
 /// properties and provider closures (`fooProvider` makes the fake `foo`). Products
 /// made before an override keep what they were given.
 ///
+/// Only a registered name can be overridden: overriding a typo fails the test with
+/// the closest registered name. A name the app does not register is added on
+/// purpose with ``add(_:with:fileID:filePath:line:column:)-(String,_,_,_,_,_)`` and
+/// its overloads.
+///
 /// ## Strictness
 ///
-/// A strict test container lets a name resolve only if the test overrides it or
-/// allows it (``allow(_:)-(String...)``, or `allowing:` when creating it); a
-/// provider-closure name `fooProvider` counts as allowed when `foo` is. Any other
-/// name makes the resolution throw `ResolutionError` (reason `.refused`) and fails
-/// the test with a message naming it and the path that asked for it.
+/// A strict test container lets a name resolve only if the test overrides, adds or
+/// allows it (``allow(_:fileID:filePath:line:column:)-(String...,_,_,_,_)``, or
+/// `allowing:` when creating it); a provider-closure name `fooProvider` counts as
+/// allowed when `foo` is. Any other name makes the resolution throw
+/// `ResolutionError` (reason `.refused`) and fails the test with a message naming it
+/// and the path that asked for it; for a name that is not registered, it gives the
+/// closest registered name instead of advising to allow it. Allowing a name that is
+/// not registered fails the test where it is allowed.
 ///
 /// ## Reporting
 ///
@@ -68,7 +76,8 @@ public final class TestContainer: Sendable {
   ///     ancestors'); nil for an empty test container. It is never changed.
   ///   - strict: Whether only names the test overrides or allows may resolve.
   ///   - allowedNames: Names a strict test container lets resolve without an
-  ///     override.
+  ///     override. A name that is not registered fails the test at this call, as
+  ///     for ``allow(_:fileID:filePath:line:column:)-([String],_,_,_,_)``.
   ///   - reporter: Where failures go; by default the reporter set with
   ///     ``withIssueReporter(_:operation:)``, else Swift Testing inside a Swift
   ///     Testing test, else ``AutomaticIssueReporter``.
@@ -87,28 +96,77 @@ public final class TestContainer: Sendable {
       isStrict: strict, allowed: allowedNames, reporter: reporter,
       creationSite: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     container = Container(copying: production, observer: observer)
+    observer.attach(to: container)
     // Overrides carried over from a test container being copied stay overrides.
     observer.markOverridden(container.overriddenNames)
     isStrict = strict
     self.reporter = reporter
     self.observer = observer
+    checkAllowed(allowedNames, at: observer.creationSite)
   }
 
   // MARK: Strictness
 
-  /// Lets names resolve in a strict test container without overriding them.
+  /// Lets registered names resolve in a strict test container without overriding
+  /// them.
   ///
-  /// - Parameter names: The names, such as `"configuration"`; allowing `foo` also
-  ///   allows its provider closure `fooProvider`.
-  public func allow(_ names: String...) {
-    allow(names)
+  /// ```swift
+  /// testContainer.allow("configuration", "clock")
+  /// ```
+  ///
+  /// Allowing `foo` also allows its provider closure `fooProvider`. Each name must
+  /// be registered (or be the provider closure of a registered name): allowing any
+  /// other name lets nothing resolve, so it fails the test at this call, with the
+  /// closest registered name:
+  ///
+  /// ```
+  /// Cannot allow 'confguration': nothing is registered under that name. Did you mean 'configuration'? To use a new name, add it with add("confguration", …), which also lets it resolve.
+  /// ```
+  ///
+  /// The name is allowed all the same.
+  ///
+  /// - Parameters:
+  ///   - names: The names, such as `"configuration"`.
+  ///   - fileID: The calling file, for reports; leave the default.
+  ///   - filePath: The calling file's path; leave the default.
+  ///   - line: The calling line; leave the default.
+  ///   - column: The calling column; leave the default.
+  public func allow(
+    _ names: String..., fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) {
+    allow(names, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  /// Lets names resolve in a strict test container without overriding them.
+  /// Lets registered names resolve in a strict test container without overriding
+  /// them; names that are not registered fail the test at this call.
   ///
-  /// - Parameter names: The names.
-  public func allow(_ names: [String]) {
+  /// - Parameters:
+  ///   - names: The names.
+  ///   - fileID: The calling file, for reports; leave the default.
+  ///   - filePath: The calling file's path; leave the default.
+  ///   - line: The calling line; leave the default.
+  ///   - column: The calling column; leave the default.
+  public func allow(
+    _ names: [String], fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) {
     observer.allow(names)
+    checkAllowed(
+      names, at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Fails the test at `location` for each of `names` that is not registered.
+  private func checkAllowed(_ names: [String], at location: IssueLocation) {
+    for name in names where !container.isRegistered(name) {
+      let suggestion = container.closestRegisteredName(
+        to: name, added: observer.addedNames, providerClosures: true)
+      reporter.reportIssue(
+        "Cannot allow '\(name)': nothing is registered under that name."
+          + (suggestion.map { " Did you mean '\($0)'?" } ?? "")
+          + " To use a new name, add it with add(\"\(name)\", …), which also lets it resolve.",
+        at: location)
+    }
   }
 
   /// The names allowed with `allow(_:)` or when creating the test container,
@@ -117,7 +175,8 @@ public final class TestContainer: Sendable {
     observer.allowedNames
   }
 
-  /// The names overridden in this test container, sorted.
+  /// The registered names this test container overrides, sorted; the names the
+  /// test added are ``addedNames``.
   public var overriddenNames: [String] {
     observer.overriddenNames
   }

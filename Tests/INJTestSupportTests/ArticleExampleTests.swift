@@ -1,5 +1,6 @@
 // The complete examples of the article "Testing with Injineer", as written there.
 
+import Foundation
 import INJContainer
 import INJReflection
 import INJTestSupport
@@ -122,5 +123,48 @@ final class ForecastViewModelTestCase: XCTestCase {
   func testTheAppsWiringIsSound() {
     assertNoErrors(AppContainer.make())
     assertResolves(AppContainer.make(), "forecastViewModel", as: ForecastViewModel.self)
+  }
+}
+
+// MARK: The failures the article shows
+
+@Suite("The testing article's failure texts")
+struct ArticleFailureTextTests {
+  /// The article, read from the checkout this test was built from.
+  static func article() throws -> String {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    return try String(
+      contentsOf: root.appendingPathComponent(
+        "Sources/INJTestSupport/INJTestSupport.docc/TestingWithInjineer.md"),
+      encoding: .utf8)
+  }
+
+  @Test func eachFailureTheArticleShowsIsWhatTheTestContainerReports() throws {
+    let recorder = RecordingIssueReporter()
+    let fake = FakeForecastService(text: "Sunny") as any ForecastService
+
+    // The first Swift Testing test, without its override of `forecastService`.
+    let forgetful = TestContainer(
+      copying: AppContainer.make(), strict: true, allowing: ["forecastViewModel"],
+      reporter: recorder)
+    forgetful.override("analytics", with: Analytics(track: { _ in }))
+    _ = try? forgetful.value(forName: "forecastViewModel", as: ForecastViewModel.self)
+
+    // A typo in an override, in `allow`, and in a strict resolution; an add of a
+    // registered name.
+    TestContainer(copying: AppContainer.make(), reporter: recorder)
+      .override("forecastServise", with: fake)
+    TestContainer(copying: AppContainer.make(), reporter: recorder)
+      .allow("forecastServise")
+    _ = try? TestContainer(copying: AppContainer.make(), strict: true, reporter: recorder)
+      .value(forName: "forecastServise")
+    TestContainer(copying: AppContainer.make(), reporter: recorder)
+      .add("analytics", with: Analytics(track: { _ in }))
+
+    #expect(recorder.messages.count == 5)
+    let lines = Set(try Self.article().split(separator: "\n").map(String.init))
+    let notInTheArticle = recorder.messages.filter { !lines.contains($0) }
+    #expect(notInTheArticle == [])
   }
 }

@@ -70,22 +70,53 @@ struct AssertionTests {
       ])
   }
 
-  @Test func assertResolvesInAStrictTestContainerReportsTheRefusalAtItsOwnLine() {
+  @Test func assertResolvesInAStrictTestContainerReportsTheRefusalOnceAtItsOwnLine() {
     let testContainer = TestContainer(
       copying: Production.make(), strict: true, allowing: ["weatherReport"], reporter: recorder)
     testContainer.override("weatherClient", with: FakeWeatherClient() as any WeatherClient)
 
     let line: UInt = #line + 1
     #expect(assertResolves(testContainer, "weatherReport", as: WeatherReport.self) == nil)
+    // The test container reported the refusal; the assertion adds no second report.
     #expect(
       recorder.messages == [
         "Strict test container refused 'clock' (path: weatherReport → clock): the test "
-          + "neither overrides nor allows it. Override it, or allow it with allow(\"clock\").",
-        "assertResolves failed: Cannot resolve 'weatherReport': the strict test container "
-          + "neither overrides nor allows 'clock'. Override it, or allow it with "
-          + "allow(\"clock\"). Path: weatherReport → clock.",
+          + "neither overrides nor allows it. Override it, or allow it with allow(\"clock\")."
       ])
-    #expect(recorder.issues.map(\.location.line) == [line, line])
+    #expect(recorder.issues.map(\.location.line) == [line])
+  }
+
+  @Test func assertResolvesReportsAnUnimplementedNameOrPlaceholderOnce() {
+    let testContainer = TestContainer(copying: Production.make(), reporter: recorder)
+    testContainer.overrideUnimplemented("clock")
+    let placeholderLine: UInt = #line + 2
+    let makeClient: @Sendable () throws -> any WeatherClient = recording {
+      unimplemented("makeClient")
+    }
+    testContainer.override("weatherClient") { _ in try makeClient() }
+
+    let line: UInt = #line + 1
+    #expect(assertResolves(testContainer, "clock", as: (any Clock).self) == nil)
+    #expect(assertResolves(testContainer, "weatherReport", as: WeatherReport.self) == nil)
+    #expect(
+      recorder.messages == [
+        "Unimplemented: 'clock' was resolved (path: clock), but the test overrides it as "
+          + "unimplemented.",
+        "Unimplemented: 'makeClient' was called.",
+      ])
+    #expect(recorder.issues.map(\.location.line) == [line, placeholderLine])
+  }
+
+  @Test func assertResolvesStillReportsAnErrorNobodyReported() {
+    let testContainer = TestContainer(copying: Production.make(), reporter: recorder)
+    struct Offline: Error {}
+    testContainer.override("weatherClient") { _ -> any WeatherClient in throw Offline() }
+    #expect(assertResolves(testContainer, "weatherReport", as: WeatherReport.self) == nil)
+    #expect(
+      recorder.messages == [
+        "assertResolves failed: Cannot resolve 'weatherReport': the creator of 'weatherClient' "
+          + "threw an error: Offline(). Path: weatherReport → weatherClient."
+      ])
   }
 
   // MARK: assertDependencies
@@ -225,6 +256,28 @@ struct AssertionTests {
       ])
   }
 
+  @Test func assertResolvedWithOneNameChecksItWasResolvedAtLeastOnce() throws {
+    let testContainer = TestContainer(copying: Production.make(), reporter: recorder)
+    let line: UInt = #line + 1
+    #expect(!assertResolved(testContainer, "clock"))
+    _ = try testContainer.value(forName: "weatherReport", as: WeatherReport.self)
+    _ = try testContainer.value(forName: "weatherReport", as: WeatherReport.self)
+
+    // Twice, once as a dependency of a dependency, once directly: each passes.
+    #expect(assertResolved(testContainer, "clock"))
+    #expect(assertResolved(testContainer, "configuration"))
+    #expect(assertResolved(testContainer, "weatherReport"))
+    #expect(!assertResolved(testContainer, "reportScreen"))
+    #expect(
+      recorder.messages == [
+        "assertResolved failed: the test container did not resolve 'clock'; it resolved "
+          + "nothing.",
+        "assertResolved failed: the test container did not resolve 'reportScreen'; it "
+          + "resolved [\"weatherReport\", \"weatherClient\", \"configuration\", \"clock\"].",
+      ])
+    #expect(recorder.issues.map(\.location.line) == [line, line + 8])
+  }
+
   // MARK: Locations
 
   @Test func anExplicitLocationIsReportedAsGiven() {
@@ -256,11 +309,12 @@ struct AssertionTests {
     assertResolved(testContainer, "x", times: 1)
     assertCreated(testContainer, ["x"])
     assertCreated(testContainer, "x", times: 1)
-    #expect(recorder.issues.map(\.location.line) == Array(first + 1...first + 9))
+    assertResolved(testContainer, "x")
+    #expect(recorder.issues.map(\.location.line) == Array(first + 1...first + 10))
     // A defaulted `#column` is the column of the call's opening parenthesis.
     let names = [
       "assertNoErrors", "assertResolves", "assertDependencies", "assertNoCycles", "assertCycle",
-      "assertResolved", "assertResolved", "assertCreated", "assertCreated",
+      "assertResolved", "assertResolved", "assertCreated", "assertCreated", "assertResolved",
     ]
     #expect(recorder.issues.map(\.location.column) == names.map { UInt(5 + $0.count) })
     #expect(recorder.issues.allSatisfy { $0.location.fileID.description == #fileID })

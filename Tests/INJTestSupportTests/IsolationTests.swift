@@ -70,7 +70,7 @@ struct IsolationTests {
     testContainer.allow("weatherReport", "weatherClient")
     testContainer.override("configuration", with: "test")
     testContainer.override("clock") { _ -> any Clock in FixedClock(now: 1) }
-    testContainer.override("newName", with: 1)
+    testContainer.add("newName", with: 1)
     testContainer.overrideUnimplemented("reportScreen")
     _ = try testContainer.value(forName: "weatherReport", as: WeatherReport.self)
     _ = try? testContainer.value(forName: "reportScreen", as: ReportScreen.self)

@@ -62,10 +62,206 @@ struct OverrideTests {
     try testContainer.container.checkForErrors()
   }
 
-  @Test func aNameNotInProductionCanBeOverridden() throws {
-    let testContainer = TestContainer(copying: Production.make())
+  @Test func overridingAnUnregisteredNameFailsTheTestWithTheClosestName() throws {
+    let recorder = RecordingIssueReporter()
+    let testContainer = TestContainer(copying: Production.make(), reporter: recorder)
+    let fake = FakeWeatherClient()
+    let line: UInt = #line + 1
+    testContainer.override("wetherClient", with: fake as any WeatherClient)
+
+    #expect(
+      recorder.messages == [
+        "Cannot override 'wetherClient': nothing is registered under that name. Did you mean "
+          + "'weatherClient'? To add it as a new name, use add(\"wetherClient\", …) instead."
+      ])
+    let location = try #require(recorder.issues.first?.location)
+    #expect(location.line == line)
+    #expect(location.column == UInt(5 + "testContainer.override".count))
+    #expect(location.fileID.description == #fileID)
+    #expect(location.filePath.description == #filePath)
+    // The override still takes effect, as an added name; the real client stays.
+    let added = try testContainer.value(forName: "wetherClient", as: (any WeatherClient).self)
+    #expect(added as? FakeWeatherClient === fake)
+    #expect(
+      try testContainer.value(forName: "weatherClient", as: (any WeatherClient).self)
+        is LiveWeatherClient)
+  }
+
+  @Test @MainActor func everyFormOfOverrideChecksTheName() throws {
+    let recorder = RecordingIssueReporter()
+    let testContainer = TestContainer(copying: Production.make(), reporter: recorder)
+    let first: UInt = #line + 1
+    testContainer.override("clok") { _ -> any Clock in FixedClock(now: 1) }
+    testContainer.overrideMainActor("clokc") { _ -> any Clock in FixedClock(now: 2) }
+    testContainer.override(Key<any Clock>("colck"), with: FixedClock(now: 3))
+    testContainer.override(Key<any Clock>("lock")) { _ in FixedClock(now: 4) }
+    testContainer.overrideUnimplemented("confguration")
     testContainer.override("featureFlag", with: true)
+    #expect(
+      recorder.messages == [
+        "Cannot override 'clok': nothing is registered under that name. Did you mean 'clock'? "
+          + "To add it as a new name, use add(\"clok\", …) instead.",
+        "Cannot override 'clokc': nothing is registered under that name. Did you mean 'clock'? "
+          + "To add it as a new name, use addMainActor(\"clokc\", …) instead.",
+        "Cannot override 'colck': nothing is registered under that name. Did you mean 'clock'? "
+          + "To add it as a new name, use add(\"colck\", …) instead.",
+        "Cannot override 'lock': nothing is registered under that name. Did you mean 'clock'? "
+          + "To add it as a new name, use add(\"lock\", …) instead.",
+        "Cannot override 'confguration' as unimplemented: nothing is registered under that "
+          + "name. Did you mean 'configuration'? To add it as a new name, use "
+          + "addUnimplemented(\"confguration\") instead.",
+        "Cannot override 'featureFlag': nothing is registered under that name. To add it as a "
+          + "new name, use add(\"featureFlag\", …) instead.",
+      ])
+    #expect(recorder.issues.map(\.location.line) == Array(first...first + 5))
+    // Each took effect as an added name.
+    #expect(
+      testContainer.addedNames == ["clok", "clokc", "colck", "confguration", "featureFlag", "lock"])
+    #expect(testContainer.overriddenNames.isEmpty)
+    #expect(try testContainer.value(forName: "clokc", as: (any Clock).self).now == 2)
+    #expect(try testContainer.value(forName: "clock", as: (any Clock).self) is SystemClock)
+  }
+
+  @Test func namesFromAncestorsCopiesAndEarlierRegistrationsCountAsRegistered() throws {
+    let recorder = RecordingIssueReporter()
+    let parent = Production.make()
+    let child = parent.makeChild()
+    child.addInstance(1, forName: "childOnly")
+    let testContainer = TestContainer(copying: child, strict: true, reporter: recorder)
+    testContainer.override("configuration", with: "from an ancestor")
+    testContainer.override("childOnly", with: 2)
+    testContainer.add("featureFlag", with: false)
+    testContainer.override("featureFlag", with: true)
+    testContainer.container.addInstance(3, forName: "registeredDirectly")
+    testContainer.override("registeredDirectly", with: 4)
+    #expect(recorder.issues.isEmpty)
+    #expect(testContainer.overriddenNames == ["childOnly", "configuration", "registeredDirectly"])
+    #expect(testContainer.addedNames == ["featureFlag"])
     #expect(try testContainer.value(forName: "featureFlag", as: Bool.self))
+
+    // A copy of the test container has what it added, as overrides.
+    let copy = TestContainer(copying: testContainer.container, reporter: recorder)
+    copy.override("featureFlag", with: false)
+    #expect(recorder.issues.isEmpty)
+    #expect(!(try copy.value(forName: "featureFlag", as: Bool.self)))
+  }
+
+  @Test func theSuggestionIsTheClosestRegisteredNameFirstRegisteredOnATie() {
+    let recorder = RecordingIssueReporter()
+    let production = Container()
+    for name in ["cart", "card", "weatherClient", "wx"] {
+      production.addInstance(0, forName: name)
+    }
+    let testContainer = TestContainer(copying: production, reporter: recorder)
+    testContainer.add("care", with: 0)
+    // One edit from both `cart` and `card`: the first registered wins.
+    testContainer.override("carx", with: 0)
+    // A swap of two adjacent letters is one edit.
+    testContainer.override("waetherClient", with: 0)
+    // `care` was added by the test, and is the only name one edit away.
+    testContainer.override("cxre", with: 0)
+    // Four edits from `weatherClient` (12 letters allow four); five are too many.
+    testContainer.override("weatherCxxxxt", with: 0)
+    testContainer.override("weatherZzzzzz", with: 0)
+    // One edit is always allowed, even for a name of two letters.
+    testContainer.override("wy", with: 0)
+    #expect(
+      recorder.messages.map { $0.firstMatch(of: /Did you mean '(.*)'\?/)?.1 ?? "none" } == [
+        "cart", "weatherClient", "care", "weatherClient", "none", "wx",
+      ])
+  }
+
+  @Test func addingARegisteredNameFailsTheTestAndReplacesIt() throws {
+    let recorder = RecordingIssueReporter()
+    let testContainer = TestContainer(copying: Production.make(), reporter: recorder)
+    let line: UInt = #line + 1
+    testContainer.add("configuration", with: "added")
+    testContainer.add("clock") { _ -> any Clock in FixedClock(now: 1) }
+    testContainer.add(Key<any Clock>("clock"), with: FixedClock(now: 2))
+    testContainer.add(Key<any Clock>("clock")) { _ in FixedClock(now: 3) }
+    testContainer.addUnimplemented("weatherClient")
+    testContainer.add("featureFlag", with: true)
+    testContainer.add("featureFlag", with: false)
+    #expect(
+      recorder.messages == [
+        "Cannot add 'configuration': it is already registered. To replace it, use "
+          + "override(\"configuration\", …) instead.",
+        "Cannot add 'clock': it is already registered. To replace it, use override(\"clock\", …) "
+          + "instead.",
+        "Cannot add 'clock': it is already registered. To replace it, use override(\"clock\", …) "
+          + "instead.",
+        "Cannot add 'clock': it is already registered. To replace it, use override(\"clock\", …) "
+          + "instead.",
+        "Cannot add 'weatherClient' as unimplemented: it is already registered. To replace it, "
+          + "use overrideUnimplemented(\"weatherClient\") instead.",
+        "Cannot add 'featureFlag': it is already registered. To replace it, use "
+          + "override(\"featureFlag\", …) instead.",
+      ])
+    #expect(recorder.issues.map(\.location.line) == [0, 1, 2, 3, 4, 6].map { line + $0 })
+    #expect(try testContainer.value(forName: "configuration", as: String.self) == "added")
+    #expect(try testContainer.value(forName: "clock", as: (any Clock).self).now == 3)
+    #expect(!(try testContainer.value(forName: "featureFlag", as: Bool.self)))
+    // What was registered before counts as overridden, what was new as added.
+    #expect(testContainer.overriddenNames == ["clock", "configuration", "weatherClient"])
+    #expect(testContainer.addedNames == ["featureFlag"])
+  }
+
+  @Test @MainActor func addingAMainActorProviderUnderARegisteredNameFailsTheTest() throws {
+    let recorder = RecordingIssueReporter()
+    let testContainer = TestContainer(copying: Production.make(), reporter: recorder)
+    testContainer.addMainActor("clock") { _ -> any Clock in FixedClock(now: 1) }
+    testContainer.overrideMainActor("clock") { _ -> any Clock in FixedClock(now: 2) }
+    #expect(
+      recorder.messages == [
+        "Cannot add 'clock': it is already registered. To replace it, use "
+          + "overrideMainActor(\"clock\", …) instead."
+      ])
+    #expect(try testContainer.value(forName: "clock", as: (any Clock).self).now == 2)
+  }
+
+  @Test func aStrictTestContainerLetsAddedNamesResolve() throws {
+    let recorder = RecordingIssueReporter()
+    let testContainer = TestContainer(copying: Production.make(), strict: true, reporter: recorder)
+    testContainer.add("greeting", with: "Hello")
+    testContainer.add("sentence", dependencies: ["greeting"]) { values in
+      "\(try values.value(forName: "greeting", as: String.self)), world"
+    }
+    let sentenceProvider = try testContainer.value(
+      forName: "sentenceProvider", as: (() throws -> String).self)
+    #expect(try sentenceProvider() == "Hello, world")
+    #expect(recorder.issues.isEmpty)
+  }
+
+  @Test func anAddedUnimplementedNameFailsTheTestWhenResolved() throws {
+    let recorder = RecordingIssueReporter()
+    let testContainer = TestContainer(reporter: recorder)
+    testContainer.add("report", dependencies: ["analytics"]) { _ in "report" }
+    testContainer.addUnimplemented("analytics")
+    #expect(recorder.issues.isEmpty)
+    #expect(testContainer.addedNames == ["analytics", "report"])
+
+    let line: UInt = #line + 1
+    #expect(resolutionError { _ = try testContainer.value(forName: "report") } != nil)
+    #expect(
+      recorder.messages == [
+        "Unimplemented: 'analytics' was resolved (path: report → analytics), but the test "
+          + "overrides it as unimplemented."
+      ])
+    #expect(recorder.issues.map(\.location.line) == [line])
+  }
+
+  @Test func aNameNotInProductionIsAddedOnPurpose() throws {
+    let recorder = RecordingIssueReporter()
+    let testContainer = TestContainer(copying: Production.make(), reporter: recorder)
+    testContainer.add("featureFlag", with: true)
+    testContainer.add("greeting", dependencies: ["configuration"]) { values in
+      "Hello, \(try values.value(forName: "configuration", as: String.self))"
+    }
+    #expect(try testContainer.value(forName: "featureFlag", as: Bool.self))
+    #expect(try testContainer.value(forName: "greeting", as: String.self) == "Hello, live")
+    #expect(testContainer.addedNames == ["featureFlag", "greeting"])
+    #expect(testContainer.overriddenNames.isEmpty)
+    #expect(recorder.issues.isEmpty)
   }
 
   @Test func overridingAProviderClosureNameCollidesWithItsBase() {
@@ -88,10 +284,10 @@ struct OverrideTests {
     #expect(try testContainer.value(for: clockKey).now == 4)
   }
 
-  @Test func anEmptyTestContainerTakesOnlyOverrides() throws {
+  @Test func anEmptyTestContainerTakesOnlyAddedNames() throws {
     let testContainer = TestContainer()
-    testContainer.override("greeting", with: "Hello")
-    testContainer.override("sentence", dependencies: ["greeting"]) { values in
+    testContainer.add("greeting", with: "Hello")
+    testContainer.add("sentence", dependencies: ["greeting"]) { values in
       "\(try values.value(forName: "greeting", as: String.self)), world"
     }
     #expect(try testContainer.value(forName: "sentence", as: String.self) == "Hello, world")
@@ -108,13 +304,13 @@ struct OverrideTests {
     #expect(try second.value(forName: "configuration", as: String.self) == "fake")
   }
 
-  @Test @MainActor func aMainActorOverrideRunsOnTheMainActor() async throws {
+  @Test @MainActor func anAddedMainActorProviderRunsOnTheMainActor() async throws {
     @MainActor final class ViewModel {
       let title: String
       init(title: String) { self.title = title }
     }
     let testContainer = TestContainer(copying: Production.make())
-    testContainer.overrideMainActor("viewModel", dependencies: ["configuration"]) { values in
+    testContainer.addMainActor("viewModel", dependencies: ["configuration"]) { values in
       ViewModel(title: try values.value(forName: "configuration"))
     }
     let model = try testContainer.value(forName: "viewModel", as: ViewModel.self)

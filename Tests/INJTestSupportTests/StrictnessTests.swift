@@ -41,6 +41,44 @@ struct StrictnessTests {
     #expect(testContainer.log.resolvedNames == ["weatherReport", "weatherClient"])
   }
 
+  @Test func aRefusedNameThatIsNotRegisteredGetsTheClosestNameNotAnAllowAdvice() throws {
+    let recorder = RecordingIssueReporter()
+    let testContainer = TestContainer(copying: Production.make(), strict: true, reporter: recorder)
+    testContainer.add("greeting", dependencies: ["wetherClient"]) { _ in "Hi" }
+
+    let line: UInt = #line + 1
+    let error = resolutionError { _ = try testContainer.value(forName: "greeting") }
+    _ = resolutionError { _ = try testContainer.value(forName: "featureFlag") }
+    _ = resolutionError { _ = try testContainer.value(forName: "clockProvidr") }
+    // A registered name's provider closure is registered: allowing it would help.
+    _ = resolutionError { _ = try testContainer.value(forName: "clockProvider") }
+
+    let fix = { (name: String) in
+      "To use a new name, register it in the production container, or add it to the test "
+        + "container with add(\"\(name)\", …)."
+    }
+    #expect(
+      recorder.messages == [
+        "Strict test container refused 'wetherClient' (path: greeting → wetherClient): nothing "
+          + "is registered under that name. Did you mean 'weatherClient'? " + fix("wetherClient"),
+        "Strict test container refused 'featureFlag' (path: featureFlag): nothing is "
+          + "registered under that name. " + fix("featureFlag"),
+        "Strict test container refused 'clockProvidr' (path: clockProvidr): nothing is "
+          + "registered under that name. Did you mean 'clockProvider'? " + fix("clockProvidr"),
+        "Strict test container refused 'clockProvider' (path: clockProvider): the test neither "
+          + "overrides nor allows it. Override it, or allow it with allow(\"clockProvider\").",
+      ])
+    #expect(recorder.issues.map(\.location.line) == [line, line + 1, line + 2, line + 4])
+    #expect(
+      error?.description
+        == "Cannot resolve 'greeting': nothing is registered under 'wetherClient'. Did you mean "
+        + "'weatherClient'? \(fix("wetherClient")) Path: greeting → wetherClient.")
+    #expect(
+      testContainer.log.refusedNames == [
+        "wetherClient", "featureFlag", "clockProvidr", "clockProvider",
+      ])
+  }
+
   @Test func overriddenAndAllowedNamesResolve() throws {
     let recorder = RecordingIssueReporter()
     let testContainer = TestContainer(
@@ -52,6 +90,68 @@ struct StrictnessTests {
     let report = try testContainer.value(forName: "weatherReport", as: WeatherReport.self)
     #expect(report.text == "Sunny in Manila")
     #expect(recorder.issues.isEmpty)
+  }
+
+  @Test func allowingAnUnregisteredNameFailsTheTestAtTheCall() throws {
+    let recorder = RecordingIssueReporter()
+    let creation: UInt = #line + 1
+    let testContainer = TestContainer(
+      copying: Production.make(), strict: true, allowing: ["clock", "wetherReport"],
+      reporter: recorder)
+    let line: UInt = #line + 1
+    testContainer.allow("confguration", "weatherClientProvider", "featureFlag")
+    testContainer.allow(["clockProvidr", " "])
+    #expect(
+      recorder.messages == [
+        "Cannot allow 'wetherReport': nothing is registered under that name. Did you mean "
+          + "'weatherReport'? To use a new name, add it with add(\"wetherReport\", …), which "
+          + "also lets it resolve.",
+        "Cannot allow 'confguration': nothing is registered under that name. Did you mean "
+          + "'configuration'? To use a new name, add it with add(\"confguration\", …), which "
+          + "also lets it resolve.",
+        "Cannot allow 'featureFlag': nothing is registered under that name. To use a new "
+          + "name, add it with add(\"featureFlag\", …), which also lets it resolve.",
+        "Cannot allow 'clockProvidr': nothing is registered under that name. Did you mean "
+          + "'clockProvider'? To use a new name, add it with add(\"clockProvidr\", …), which "
+          + "also lets it resolve.",
+        "Cannot allow ' ': nothing is registered under that name. To use a new name, add it "
+          + "with add(\" \", …), which also lets it resolve.",
+      ])
+    #expect(
+      recorder.issues.map(\.location.line) == [creation, line, line, line + 1, line + 1])
+    #expect(
+      recorder.issues.map(\.location.column) == [
+        UInt(5 + "let testContainer = TestContainer".count),
+        UInt(5 + "testContainer.allow".count), UInt(5 + "testContainer.allow".count),
+        UInt(5 + "testContainer.allow".count), UInt(5 + "testContainer.allow".count),
+      ])
+    #expect(recorder.issues.allSatisfy { $0.location.filePath.description == #filePath })
+    // They are allowed all the same.
+    #expect(
+      testContainer.allowedNames == [
+        " ", "clock", "clockProvidr", "confguration", "featureFlag", "weatherClientProvider",
+        "wetherReport",
+      ])
+  }
+
+  @Test func allowingAnUnregisteredNameInATraitFailsTheTestAtTheTrait() async throws {
+    let recorder = RecordingIssueReporter()
+    let line: UInt = #line + 1
+    let trait = TestContainerTrait.testContainer(
+      copying: Production.make(), strict: true, allowing: ["clocks"], reporter: recorder)
+    try await trait.provideScope(for: try #require(Test.current), testCase: nil) {}
+    withTestContainer(copying: Production.make(), allowing: ["wetherClient"], reporter: recorder) {
+      _ in
+    }
+    #expect(
+      recorder.messages == [
+        "Cannot allow 'clocks': nothing is registered under that name. Did you mean 'clock'? "
+          + "To use a new name, add it with add(\"clocks\", …), which also lets it resolve.",
+        "Cannot allow 'wetherClient': nothing is registered under that name. Did you mean "
+          + "'weatherClient'? To use a new name, add it with add(\"wetherClient\", …), which "
+          + "also lets it resolve.",
+      ])
+    #expect(recorder.issues.map(\.location.line) == [line, line + 3])
   }
 
   @Test func allowingANameAllowsItsProviderClosure() throws {
@@ -109,5 +209,20 @@ struct StrictnessTests {
       ])
     #expect(issues.first?.sourceLocation?.line == line)
     #expect(issues.first?.sourceLocation?.fileID == #fileID)
+  }
+
+  @Test func inSwiftTestingARefusalInsideAnAssertionIsOneIssue() throws {
+    let testContainer = TestContainer(copying: Production.make(), strict: true)
+    var line = 0
+    let issues = recordedIssues {
+      line = #line + 1
+      assertResolves(testContainer, "clock", as: (any Clock).self)
+    }
+    #expect(
+      issues.map(\.message) == [
+        "Strict test container refused 'clock' (path: clock): the test neither overrides nor "
+          + "allows it. Override it, or allow it with allow(\"clock\")."
+      ])
+    #expect(issues.map(\.sourceLocation?.line) == [line])
   }
 }

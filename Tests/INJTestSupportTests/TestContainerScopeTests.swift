@@ -28,20 +28,22 @@ struct TestContainerScopeTests {
     #expect(client.configuration == "case \(index)")
   }
 
-  @Test(.testContainer(strict: true, allowing: ["greeting"]))
+  static func greetings() -> Container {
+    let container = Container()
+    container.addInstance("Hi", forName: "greeting")
+    return container
+  }
+
+  @Test(.testContainer(copying: Self.greetings(), strict: true, allowing: ["greeting"]))
   func aTestsOwnTraitReplacesTheSuites() throws {
     let testContainer = try #require(TestContainer.current)
     #expect(testContainer.isStrict)
     #expect(testContainer.allowedNames == ["greeting"])
+    #expect(try testContainer.value(forName: "greeting", as: String.self) == "Hi")
     testContainer.override("greeting", with: "Hello")
     #expect(try testContainer.value(forName: "greeting", as: String.self) == "Hello")
-    // Empty: nothing of production was copied.
-    testContainer.allow("configuration")
-    let error = resolutionError { _ = try testContainer.value(forName: "configuration") }
-    #expect(
-      error?.description
-        == "Cannot resolve 'configuration': nothing is registered under that name. Register it "
-        + "first.")
+    // Nothing of the suite's production container was copied.
+    #expect(testContainer.container.registeredNames == ["greeting"])
   }
 
   @Test func withTestContainerScopesANewOne() async throws {
@@ -75,21 +77,22 @@ struct TestContainerScopeTests {
     let test = try #require(Test.current)
     try await trait.provideScope(for: test, testCase: nil) {
       let testContainer = try #require(TestContainer.current)
-      testContainer.override("a", dependencies: ["b"]) { _ in 0 }
-      testContainer.override("b", with: 1)
+      testContainer.add("a", dependencies: ["b"]) { _ in 0 }
+      testContainer.add("b", with: 1)
       let aProvider = try testContainer.value(forName: "aProvider", as: (() throws -> Int).self)
-      // The trait's container allows `b` only because it is overridden; `c` is not.
+      // A name added after the closure was made resolves too; `missing` never does.
       testContainer.override("a", dependencies: ["c"]) { _ in 0 }
-      testContainer.override("c", with: 2)
+      testContainer.add("c", with: 2)
       #expect(try aProvider() == 0)
-      testContainer.override("a", dependencies: ["d"]) { _ in 0 }
+      testContainer.override("a", dependencies: ["missing"]) { _ in 0 }
       _ = try? aProvider()
     }
     #expect(recorder.issues.map(\.location.line) == [line])
     #expect(
       recorder.messages == [
-        "Strict test container refused 'd' (path: a → d): the test neither overrides nor "
-          + "allows it. Override it, or allow it with allow(\"d\")."
+        "Strict test container refused 'missing' (path: a → missing): nothing is registered "
+          + "under that name. To use a new name, register it in the production container, or "
+          + "add it to the test container with add(\"missing\", …)."
       ])
     #expect(trait.isRecursive)
   }

@@ -98,13 +98,15 @@ final class XCTestReportingTests: XCTestCase {
       assertResolved(testContainer, "x", times: 1)
       assertCreated(testContainer, ["x"])
       assertCreated(testContainer, "x", times: 1)
+      assertResolved(testContainer, "x")
     }
-    XCTAssertEqual(failures.map(\.line), (1...9).map { Int(first) + $0 })
+    XCTAssertEqual(failures.map(\.line), (1...10).map { Int(first) + $0 })
     XCTAssertEqual(Set(failures.map(\.filePath)), ["\(#filePath)"])
     check(
       failures.last,
-      is: "assertCreated failed: the test container created 'x' 0 times, not 1 time.",
-      at: first + 9)
+      is: "assertResolved failed: the test container did not resolve 'x'; it resolved "
+        + "[\"missing\"].",
+      at: first + 10)
   }
 
   func testAPassingAssertionRecordsNothing() {
@@ -126,6 +128,36 @@ final class XCTestReportingTests: XCTestCase {
       failures.first,
       is: "Strict test container refused 'clock' (path: clock): the test neither overrides "
         + "nor allows it. Override it, or allow it with allow(\"clock\").",
+      at: line)
+  }
+
+  func testARefusalInsideAnAssertionIsOneXCTestFailure() {
+    let testContainer = TestContainer(copying: Production.make(), strict: true)
+    testContainer.override("weatherClient", with: FakeWeatherClient() as any WeatherClient)
+    testContainer.allow("weatherReport")
+    let line: UInt = #line + 2
+    let failures = capturingFailures {
+      XCTAssertNil(assertResolves(testContainer, "weatherReport", as: WeatherReport.self))
+    }
+    XCTAssertEqual(failures.count, 1)
+    check(
+      failures.first,
+      is: "Strict test container refused 'clock' (path: weatherReport → clock): the test "
+        + "neither overrides nor allows it. Override it, or allow it with allow(\"clock\").",
+      at: line)
+  }
+
+  func testAMistypedOverrideIsAnXCTestFailureAtTheOverride() {
+    let testContainer = TestContainer(copying: Production.make())
+    let line: UInt = #line + 2
+    let failures = capturingFailures {
+      testContainer.override("clok", with: FixedClock(now: 1) as any Clock)
+    }
+    XCTAssertEqual(failures.count, 1)
+    check(
+      failures.first,
+      is: "Cannot override 'clok': nothing is registered under that name. Did you mean "
+        + "'clock'? To add it as a new name, use add(\"clok\", …) instead.",
       at: line)
   }
 

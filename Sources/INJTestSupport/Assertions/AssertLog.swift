@@ -1,17 +1,24 @@
-/// Checks every name the test container let resolve so far (or since
-/// ``TestContainer/clearLog()``), in order, repeated as often as requested.
+/// Checks the whole log of names the test container let resolve so far (or since
+/// ``TestContainer/clearLog()``): every request, direct or as a dependency at any
+/// depth, in the order made, repeated as often as made.
 ///
 /// ```swift
 /// _ = try testContainer.value(forName: "car", as: Car.self)
 /// assertResolved(testContainer, ["car", "engine"])
 /// ```
 ///
+/// The list must equal ``ResolutionLog/resolvedNames`` exactly: `["car"]` fails
+/// above, because resolving `car` also requested its dependency `engine`, and a
+/// second resolution of `car` would add `car` and `engine` again. To check only that
+/// a name was resolved, use ``assertResolved(_:_:fileID:filePath:line:column:)-(_,String,_,_,_,_)``;
+/// to count its requests, ``assertResolved(_:_:times:fileID:filePath:line:column:)``.
+///
 /// The failure message is, for example,
 /// `assertResolved failed: the test container resolved ["car", "engine"], not ["car"].`
 ///
 /// - Parameters:
 ///   - testContainer: The test container whose ``TestContainer/log`` to check.
-///   - names: The names expected, in order.
+///   - names: Every name expected, in order, dependencies and repeats included.
 ///   - fileID: The calling file; leave the default.
 ///   - filePath: The calling file's path; leave the default.
 ///   - line: The calling line; leave the default.
@@ -31,8 +38,47 @@ public func assertResolved(
   return false
 }
 
+/// Checks that the test container let a name resolve at least once so far (or
+/// since ``TestContainer/clearLog()``), directly or as a dependency.
+///
+/// ```swift
+/// _ = try testContainer.value(forName: "car", as: Car.self)
+/// assertResolved(testContainer, "engine")
+/// ```
+///
+/// The failure message names what was resolved instead, each name once, in the
+/// order first requested; for example,
+/// `assertResolved failed: the test container did not resolve 'wheel'; it resolved ["car", "engine"].`
+/// or, when nothing was,
+/// `assertResolved failed: the test container did not resolve 'wheel'; it resolved nothing.`
+///
+/// - Parameters:
+///   - testContainer: The test container whose ``TestContainer/log`` to check.
+///   - name: The name.
+///   - fileID: The calling file; leave the default.
+///   - filePath: The calling file's path; leave the default.
+///   - line: The calling line; leave the default.
+///   - column: The calling column; leave the default.
+/// - Returns: Whether the name was resolved.
+@discardableResult
+public func assertResolved(
+  _ testContainer: TestContainer, _ name: String, fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) -> Bool {
+  let resolved = testContainer.log.resolvedNames
+  guard !resolved.contains(name) else { return true }
+  var seen = Set<String>()
+  let distinct = resolved.filter { seen.insert($0).inserted }
+  reportFailure(
+    "assertResolved failed: the test container did not resolve '\(name)'; it resolved "
+      + (distinct.isEmpty ? "nothing." : "\(distinct)."),
+    about: testContainer,
+    at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  return false
+}
+
 /// Checks how many times the test container let a name resolve so far (or since
-/// ``TestContainer/clearLog()``).
+/// ``TestContainer/clearLog()``), directly or as a dependency.
 ///
 /// The failure message is, for example,
 /// `assertResolved failed: the test container resolved 'engine' 2 times, not 1 time.`

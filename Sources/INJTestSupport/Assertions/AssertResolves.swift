@@ -11,6 +11,13 @@ import INJContainer
 /// `ResolutionError` text, which names the path and the fix (a type mismatch
 /// included).
 ///
+/// A failure already reported while resolving is not reported again, so each
+/// failure is one issue: a name a strict test container refuses or the test
+/// overrides as unimplemented (reported by the test container, at this call), and
+/// an ``UnimplementedError`` thrown by an `unimplemented` placeholder inside a
+/// creator (reported by the placeholder where it was made). The assertion still
+/// returns nil.
+///
 /// - Parameters:
 ///   - container: The container or test container to resolve in.
 ///   - name: The name to resolve.
@@ -32,7 +39,24 @@ public func assertResolves<T>(
       try container.container.value(forName: name, as: T.self)
     }
   } catch {
-    reportFailure("assertResolves failed: \(error)", about: container, at: location)
+    if !wasReported(error) {
+      reportFailure("assertResolves failed: \(error)", about: container, at: location)
+    }
     return nil
+  }
+}
+
+/// Whether the failure behind `error` was reported when it happened: a test
+/// container's observer reports every name it refuses (strict or unimplemented),
+/// and a placeholder reports before it throws ``UnimplementedError``.
+private func wasReported(_ error: any Error) -> Bool {
+  guard let error = error as? ResolutionError else { return false }
+  switch error.reason {
+  case .refused:
+    return true
+  case .creatorFailed(let thrown):
+    return thrown is UnimplementedError
+  default:
+    return false
   }
 }

@@ -6,26 +6,49 @@ import INJReflection
 final class TestObserver: ResolutionObserver {
   struct State {
     var log = ResolutionLog()
+    /// Names registered before the test replaced them.
     var overridden: Set<String> = []
+    /// Names the test registered that the test container did not have.
+    var added: Set<String> = []
+    /// The same names, in the order the test added them.
+    var addedInOrder: [String] = []
     var allowed: Set<String> = []
-    /// Names overridden as unimplemented, with where that was done.
+    /// Names overridden or added as unimplemented, with where that was done.
     var unimplemented: [String: IssueLocation] = [:]
+    /// The container watched, to tell a refused name that is not registered from
+    /// one that is; weak, since the container keeps its observer.
+    weak var container: Container?
 
     /// Whether a strict container lets `name` resolve: it, or for a provider
-    /// closure `fooProvider` its base `foo`, is overridden or allowed.
+    /// closure `fooProvider` its base `foo`, is overridden, added or allowed.
     func permits(_ name: String) -> Bool {
-      if overridden.contains(name) || allowed.contains(name) {
+      if isReplacedOrAllowed(name) {
         return true
       }
       guard name.hasSuffix("Provider"), name.count > "Provider".count else { return false }
-      let base = String(name.dropLast("Provider".count))
-      return overridden.contains(base) || allowed.contains(base)
+      return isReplacedOrAllowed(String(name.dropLast("Provider".count)))
+    }
+
+    private func isReplacedOrAllowed(_ name: String) -> Bool {
+      overridden.contains(name) || allowed.contains(name) || added.contains(name)
+    }
+
+    /// Records that the test registered `name`: as an added name if it is new (or
+    /// was added before), else as an overridden one.
+    mutating func markReplaced(_ name: String, isNew: Bool) {
+      if isNew {
+        if added.insert(name).inserted {
+          addedInOrder.append(name)
+        }
+      } else if !added.contains(name) {
+        overridden.insert(name)
+      }
     }
   }
 
   private enum Verdict {
     case allowed
-    case notAllowed
+    case notAllowed(in: Container?, added: [String])
     case unimplemented(IssueLocation)
   }
 
@@ -47,19 +70,33 @@ final class TestObserver: ResolutionObserver {
 
   // MARK: What the test container changes
 
-  func markOverridden<Names: Sequence<String>>(_ names: Names) {
+  /// Starts watching `container`, the test container's.
+  func attach(to container: Container) {
+    state.withLock { $0.container = container }
+  }
+
+  /// Records overrides carried over from a test container being copied.
+  func markOverridden(_ names: [String]) {
     state.withLock { state in
       for name in names {
-        state.overridden.insert(name)
-        state.unimplemented[name] = nil
+        state.markReplaced(name, isNew: false)
       }
     }
   }
 
-  func markUnimplemented(_ name: String, site: IssueLocation) {
+  /// Records that the test registered `name`, new to the test container or not.
+  func markRegistered(_ name: String, isNew: Bool) {
     state.withLock { state in
+      state.markReplaced(name, isNew: isNew)
+      state.unimplemented[name] = nil
+    }
+  }
+
+  /// Records that the test registered `name` as unimplemented.
+  func markUnimplemented(_ name: String, isNew: Bool, site: IssueLocation) {
+    state.withLock { state in
+      state.markReplaced(name, isNew: isNew)
       state.unimplemented[name] = site
-      state.overridden.remove(name)
     }
   }
 
@@ -72,7 +109,13 @@ final class TestObserver: ResolutionObserver {
   }
 
   var overriddenNames: [String] {
-    state.withLock { $0.overridden.union($0.unimplemented.keys) }.sorted()
+    state.withLock { $0.overridden.union($0.unimplemented.keys).subtracting($0.added) }
+      .sorted()
+  }
+
+  /// The names the test added, in the order it added them.
+  var addedNames: [String] {
+    state.withLock { $0.addedInOrder }
   }
 
   var log: ResolutionLog {
@@ -94,7 +137,7 @@ final class TestObserver: ResolutionObserver {
       }
       if isStrict, !state.permits(name) {
         state.log.refusals.append(request)
-        return .notAllowed
+        return .notAllowed(in: state.container, added: state.addedInOrder)
       }
       state.log.resolutions.append(request)
       return .allowed
@@ -103,7 +146,21 @@ final class TestObserver: ResolutionObserver {
     switch verdict {
     case .allowed:
       return nil
-    case .notAllowed:
+    case .notAllowed(let container, let added):
+      if let container, !container.isRegistered(name) {
+        // Allowing the name would not help: nothing would resolve.
+        let suggestion = container.closestRegisteredName(
+          to: name, added: added, providerClosures: true)
+        let advice =
+          (suggestion.map { "Did you mean '\($0)'? " } ?? "")
+          + "To use a new name, register it in the production container, or add it to the "
+          + "test container with add(\"\(name)\", …)."
+        reporter.reportIssue(
+          "Strict test container refused '\(name)' (path: \(route)): nothing is registered "
+            + "under that name. \(advice)",
+          at: CallSite.location ?? creationSite)
+        return "nothing is registered under '\(name)'. \(advice)"
+      }
       reporter.reportIssue(
         "Strict test container refused '\(name)' (path: \(route)): the test neither "
           + "overrides nor allows it. Override it, or allow it with allow(\"\(name)\").",
