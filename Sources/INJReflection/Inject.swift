@@ -32,7 +32,7 @@ public struct Inject<Value> {
   @inlinable
   @_disfavoredOverload
   public init() {
-    box = InjectBox(filler: InjectBox.convertValue)
+    box = InjectBox(filler: InjectBox.fillValue)
   }
 
   /// The injected value, or nil before injection.
@@ -53,7 +53,7 @@ extension Inject {
   /// thrown instead.
   @inlinable
   public init<Product>() where Value == () -> Product {
-    box = InjectBox(filler: InjectBox.convertClosure)
+    box = InjectBox(filler: InjectBox.fillClosure)
   }
 
   /// Creates an empty provider-closure property that the container fills with a
@@ -63,6 +63,6 @@ extension Inject {
   /// ``InjectionError`` when what it makes is not a `Product`.
   @inlinable
   public init<Product>() where Value == () throws -> Product {
-    box = InjectBox(filler: InjectBox.convertThrowingClosure)
+    box = InjectBox(filler: InjectBox.fillThrowingClosure)
   }
 }

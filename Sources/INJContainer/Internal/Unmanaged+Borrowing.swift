@@ -7,9 +7,13 @@ extension Unmanaged {
   func withGuaranteedRef<Result, Failure: Error>(
     _ body: (Instance) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    try _withUnsafeGuaranteedRef { instance in
-      Swift.Result { () throws(Failure) in try body(instance) }
+    do {
+      return try _withUnsafeGuaranteedRef(body)
+    } catch let error as Failure {
+      throw error
+    } catch {
+      // `body` throws only `Failure`, and `_withUnsafeGuaranteedRef` only rethrows.
+      preconditionFailure("unreachable: \(error)")
     }
-    .get()
   }
 }

@@ -46,10 +46,12 @@ final class InjectBox<Value>: @unchecked Sendable {
   /// Converts an offered value to `Value` and stores it.
   @usableFromInline let filler: Filler
 
+  /// Converts an offered value to `Value` and, unless the box holds a value or
+  /// another thread is filling it, stores it; returns whether it stored it.
   @usableFromInline
   typealias Filler = (
     InjectBox<Value>, InjectionValue, _ propertyName: String, _ ownerType: Any.Type
-  ) throws(InjectionError) -> Value
+  ) throws(InjectionError) -> Bool
 
   @inlinable
   init(filler: @escaping Filler) {
@@ -69,15 +71,30 @@ final class InjectBox<Value>: @unchecked Sendable {
     state.store(newValue == nil ? .empty : .full, ordering: .releasing)
   }
 
-  /// Converts a plain value offered for a property of type `Value`.
+  /// Stores a converted value in an empty box: only the thread that moves the box
+  /// from `empty` to `filling` writes it. Returns whether it stored it.
   @inlinable
-  static func convertValue(
+  func fill(with converted: Value) -> Bool {
+    guard
+      state.compareExchange(expected: .empty, desired: .filling, ordering: .acquiring).exchanged
+    else {
+      return false
+    }
+    value = converted
+    state.store(.full, ordering: .releasing)
+    return true
+  }
+
+  /// Fills the box with a plain value offered for a property of type `Value`.
+  @inlinable
+  static func fillValue(
     _ box: InjectBox<Value>, _ offered: InjectionValue, _ propertyName: String,
     _ ownerType: Any.Type
-  ) throws(InjectionError) -> Value {
-    try InjectionValue.convert(
-      offered, to: Value.self, closureMaker: nil, propertyName: propertyName,
-      ownerType: ownerType)
+  ) throws(InjectionError) -> Bool {
+    box.fill(
+      with: try InjectionValue.convert(
+        offered, to: Value.self, closureMaker: nil, propertyName: propertyName,
+        ownerType: ownerType))
   }
 
   /// Sets the value from what `source` offers for `name`, unless the value is
@@ -94,47 +111,41 @@ final class InjectBox<Value>: @unchecked Sendable {
     else {
       return false
     }
-    // Converted before claiming the box, so a failure leaves it as it was.
-    let converted = try filler(self, offered, name, ownerType)
-    guard
-      state.compareExchange(expected: .empty, desired: .filling, ordering: .acquiring).exchanged
-    else {
-      return false
-    }
-    value = converted
-    state.store(.full, ordering: .releasing)
-    return true
+    // The filler converts before claiming the box, so a failure leaves it as it was.
+    return try filler(self, offered, name, ownerType)
   }
 }
 
 extension InjectBox {
-  /// Converts an offered factory (or a ready closure) for a property of type
-  /// `() -> Product`.
+  /// Fills the box with a closure made from an offered factory (or a ready closure)
+  /// for a property of type `() -> Product`.
   @inlinable
-  static func convertClosure<Product>(
+  static func fillClosure<Product>(
     _ box: InjectBox<Value>, _ offered: InjectionValue, _ propertyName: String,
     _ ownerType: Any.Type
-  ) throws(InjectionError) -> Value where Value == () -> Product {
-    try InjectionValue.convert(
-      offered, to: Value.self,
-      closureMaker: { (factory) throws(InjectionError) in
-        try factory.closure(returning: Product.self)
-      },
-      propertyName: propertyName, ownerType: ownerType)
+  ) throws(InjectionError) -> Bool where Value == () -> Product {
+    box.fill(
+      with: try InjectionValue.convert(
+        offered, to: Value.self,
+        closureMaker: { (factory) throws(InjectionError) in
+          try factory.closure(returning: Product.self)
+        },
+        propertyName: propertyName, ownerType: ownerType))
   }
 
-  /// Converts an offered factory (or a ready closure) for a property of type
-  /// `() throws -> Product`.
+  /// Fills the box with a closure made from an offered factory (or a ready closure)
+  /// for a property of type `() throws -> Product`.
   @inlinable
-  static func convertThrowingClosure<Product>(
+  static func fillThrowingClosure<Product>(
     _ box: InjectBox<Value>, _ offered: InjectionValue, _ propertyName: String,
     _ ownerType: Any.Type
-  ) throws(InjectionError) -> Value where Value == () throws -> Product {
-    try InjectionValue.convert(
-      offered, to: Value.self,
-      closureMaker: { (factory) throws(InjectionError) in
-        try factory.throwingClosure(returning: Product.self)
-      },
-      propertyName: propertyName, ownerType: ownerType)
+  ) throws(InjectionError) -> Bool where Value == () throws -> Product {
+    box.fill(
+      with: try InjectionValue.convert(
+        offered, to: Value.self,
+        closureMaker: { (factory) throws(InjectionError) in
+          try factory.throwingClosure(returning: Product.self)
+        },
+        propertyName: propertyName, ownerType: ownerType))
   }
 }

@@ -35,6 +35,14 @@ enum BenchmarkCommand {
       exit(0)
     }
 
+    if let iterations = options.profileIterations {
+      for benchmark in chosen {
+        let body = benchmark.setUp()
+        print("\(benchmark.name): checksum \(body(iterations))")
+      }
+      exit(0)
+    }
+
     // Baselines of the chosen benchmarks run too, in the order benchmarks are declared.
     let baselineNames = Set(chosen.compactMap(\.baseline))
     let toRun = available.filter {

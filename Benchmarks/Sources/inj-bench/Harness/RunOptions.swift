@@ -12,10 +12,14 @@ struct RunOptions {
   var checkTargets = false
   /// Print the usage and exit.
   var help = false
+  /// Run each selected benchmark's body once with this many iterations, untimed, for a
+  /// profiler such as callgrind.
+  var profileIterations: Int?
 
   /// The usage text.
   static let usage = """
     USAGE: inj-bench [--quick] [--filter <pattern>] [--json] [--list] [--check-targets]
+                     [--profile <iterations>]
 
     OPTIONS:
       --quick              A smoke run that finishes in seconds: few samples, small sizes only.
@@ -24,6 +28,11 @@ struct RunOptions {
       --json               Print the results as JSON instead of a table.
       --list               List the names of the selected benchmarks and exit.
       --check-targets      Exit with status 1 when a benchmark misses a target.
+      --profile <n>        Run each selected benchmark (not its baseline) once with n
+                           iterations, untimed, and print its checksum: for a profiler. The
+                           difference between two counts of instructions (callgrind) for
+                           different n, divided by the difference of n, is the cost of one
+                           iteration without setup.
       -h, --help           Show this text.
     """
 
@@ -45,6 +54,11 @@ struct RunOptions {
       case "--list": list = true
       case "--check-targets": checkTargets = true
       case "-h", "--help": help = true
+      case "--profile":
+        guard let count = remaining.popFirst().flatMap({ Int($0) }), count >= 0 else {
+          throw UsageError(description: "--profile needs a number of iterations, such as 10000")
+        }
+        profileIterations = count
       case "--filter":
         guard let pattern = remaining.popFirst(), !pattern.hasPrefix("--") else {
           throw UsageError(description: "--filter needs a pattern, such as --filter graph/order")

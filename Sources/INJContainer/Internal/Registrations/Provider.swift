@@ -49,6 +49,9 @@ final class Provider: @unchecked Sendable {
   /// Watches the owner's resolutions, when set; a copy of the owner's, so the
   /// resolution loop does not go through `owner`.
   let observer: (any ResolutionObserver)?
+  /// Whether `observer` is set: checked first, so that resolving in an unobserved
+  /// container never copies the existential.
+  let isObserved: Bool
   let dependencies: [String]
   let dependencySlots: [NameSlot]
   /// `dependencySlots` unretained, for the resolution loop: `dependencySlots` and
@@ -75,6 +78,8 @@ final class Provider: @unchecked Sendable {
   let singleton = SingletonCell()
   /// The product of a weak singleton, while something holds it.
   let weakSingleton: WeakSingletonCell?
+  /// This provider's entry in each thread's ``StorageCache``.
+  let storageCacheEntry: Int
   /// The plan of the type the last product had, unretained: plans are cached for
   /// the life of the process.
   private let lastPlan = Atomic<Unmanaged<InjectionPlan>?>(nil)
@@ -86,6 +91,7 @@ final class Provider: @unchecked Sendable {
     self.name = name
     self.owner = owner
     observer = owner.observer
+    isObserved = owner.observer != nil
     self.dependencies = dependencies
     self.dependencySlots = dependencySlots
     dependencyHandles = dependencySlots.map { Unmanaged.passUnretained($0) }
@@ -100,6 +106,7 @@ final class Provider: @unchecked Sendable {
       dependencies.isEmpty
       ? ResolvedValues(storage: ResolvedValues.Storage(names: [], providerName: name)) : nil
     weakSingleton = scope == .weakSingleton ? WeakSingletonCell() : nil
+    storageCacheEntry = StorageCache.entryForNewProvider()
   }
 
   /// The same provider for another container, with fresh shared products.

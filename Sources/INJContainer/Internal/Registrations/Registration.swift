@@ -82,6 +82,13 @@ final class Registration: @unchecked Sendable {
     if case .provider(let provider) = kind { provider } else { nil }
   }
 
+  /// The provider, unretained (``kind`` keeps it alive), for the resolution loop:
+  /// reading it costs no reference counting.
+  @inline(__always)
+  var unretainedProvider: Unmanaged<Provider>? {
+    if case .provider(let provider) = kind { Unmanaged.passUnretained(provider) } else { nil }
+  }
+
   /// The provider as registered, valid or not.
   var registeredProvider: Provider? {
     switch kind {

@@ -81,6 +81,11 @@ extension Container {
 
   /// Resolves a registration whose value is not ready to read.
   private func resolveSlowly(_ registration: Registration) throws(ResolutionError) -> Resolved {
+    if let provider = registration.unretainedProvider {
+      return try provider.withGuaranteedRef { (provider) throws(ResolutionError) in
+        try Resolver.resolve(provider)
+      }
+    }
     switch registration.kind {
     case .instance(let value, _):
       return value

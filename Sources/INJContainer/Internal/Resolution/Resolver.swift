@@ -94,7 +94,7 @@ struct Resolver {
       let resolved = values._withUnsafeGuaranteedRef { $0.count }
       guard resolved < slots.count else { break }
       let slot = slots[resolved]
-      if let observer = provider.observer {
+      if provider.isObserved, let observer = provider.observer {
         let name = slot._withUnsafeGuaranteedRef { $0.name }
         if let refusal = observer.willResolve(name, path: path + [name]) {
           throw error(for: name, reason: .refused(refusal))
@@ -118,21 +118,16 @@ struct Resolver {
   /// frame; nil when a frame was pushed for it.
   @inline(__always)
   private func valueOrFrame(of registration: Registration) throws(ResolutionError) -> Resolved? {
+    if let provider = registration.unretainedProvider {
+      return try provider.withGuaranteedRef { (provider) throws(ResolutionError) in
+        try valueOrFrame(of: provider)
+      }
+    }
     switch registration.kind {
     case .instance(let value, _):
       return value
     case .provider(let provider):
-      switch provider.scope {
-      case .singleton:
-        if let value = provider.singleton.value { return value }
-      case .objectGraph:
-        if let value = outermost.pointee.objectGraphProducts[provider] { return value }
-      case .transient:
-        if provider.isLeaf { return try createLeaf(provider) }
-      case .weakSingleton:
-        break
-      }
-      return try enter(provider)
+      return try valueOrFrame(of: provider)
     case .providerClosure(let target):
       return try registration.owner.providerClosureValue(target: target) {
         (name, reason) throws(ResolutionError) in
@@ -141,6 +136,23 @@ struct Resolver {
     case .invalid(let problem, _):
       throw error(for: registration.name, reason: registration.failureReason(problem))
     }
+  }
+
+  /// The value of a provider's product when it is ready or made without a frame; nil
+  /// when a frame was pushed for it.
+  @inline(__always)
+  private func valueOrFrame(of provider: Provider) throws(ResolutionError) -> Resolved? {
+    switch provider.scope {
+    case .singleton:
+      if let value = provider.singleton.value { return value }
+    case .objectGraph:
+      if let value = outermost.pointee.objectGraphProducts[provider] { return value }
+    case .transient:
+      if provider.isLeaf { return try createLeaf(provider) }
+    case .weakSingleton:
+      break
+    }
+    return try enter(provider)
   }
 
   /// Creates a transient provider without dependencies, without a frame: it is
@@ -296,7 +308,7 @@ struct Resolver {
     } catch {
       throw failure(of: provider, thrown: error)
     }
-    if let observer = provider.observer {
+    if provider.isObserved, let observer = provider.observer {
       observer.didCreate(provider.name, product: product.anyValue, path: path)
     }
     return product

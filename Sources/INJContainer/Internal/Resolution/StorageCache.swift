@@ -1,14 +1,26 @@
+import Synchronization
+
 /// Emptied dependency storage of finished creations, kept per thread for the next
 /// creations of the same providers: most resolutions then allocate nothing but
 /// their products.
 ///
-/// Each entry serves the providers whose identity falls on it; a storage is reused
-/// only by a provider it ``ResolvedValues/Storage/fits(_:)``, so a collision costs an
-/// allocation, never a wrong value. Each thread owns one cache (in its
-/// ``ThreadState``); its entries live in memory it allocates and frees itself.
+/// Each provider is given an entry when it is made (``entryForNewProvider()``), in
+/// turn, so that providers registered together, as the providers of one graph
+/// usually are, do not share one. A storage is reused only by a provider it
+/// ``ResolvedValues/Storage/fits(_:)``, so a shared entry costs an allocation, never a
+/// wrong value. Each thread owns one cache (in its ``ThreadState``); its entries live
+/// in memory it allocates and frees itself.
 struct StorageCache: ~Copyable {
   /// The number of storages a thread keeps: a power of two.
-  static let entryCount = 32
+  static let entryCount = 64
+
+  /// The entry the next provider gets.
+  private static let nextEntry = Atomic(0)
+
+  /// The entry of a provider being made: the next in turn.
+  static func entryForNewProvider() -> Int {
+    nextEntry.add(1, ordering: .relaxed).oldValue & (entryCount - 1)
+  }
 
   private let entries: UnsafeMutablePointer<ResolvedValues.Storage?>
 
@@ -26,7 +38,7 @@ struct StorageCache: ~Copyable {
   /// creation of it left on this thread, or a new one.
   @inline(__always)
   func take(for provider: Provider) -> ResolvedValues.Storage {
-    let entry = entries + Self.index(of: provider)
+    let entry = entries + provider.storageCacheEntry
     if let kept = entry.pointee.take(), kept.fits(provider) {
       return kept
     }
@@ -39,13 +51,6 @@ struct StorageCache: ~Copyable {
   func keep(_ storage: consuming ResolvedValues.Storage, of provider: Provider) {
     guard isKnownUniquelyReferenced(&storage) else { return }
     storage.removeAll()
-    entries[Self.index(of: provider)] = consume storage
-  }
-
-  /// The entry for a provider: bits of its address above the allocator's alignment.
-  @inline(__always)
-  private static func index(of provider: Provider) -> Int {
-    Int(truncatingIfNeeded: UInt(bitPattern: ObjectIdentifier(provider)) >> 4)
-      & (entryCount - 1)
+    entries[provider.storageCacheEntry] = consume storage
   }
 }
