@@ -11,10 +11,18 @@
 /// }
 /// ```
 ///
+/// The property must be optional (`ProductsService?`, or `ProductsService!` to read it
+/// without unwrapping): it is nil until the container fills it. A non-optional property,
+/// `@Inject var productsService: ProductsService`, does not compile; Swift says *property
+/// type 'ProductsService' does not match 'wrappedValue' type 'Value?'*. Add the `?`, or
+/// take the dependency in the initializer instead.
+///
 /// The wrapper keeps its value in a small reference box. That is what lets the
 /// injector find the property by its stored name (`_productsService`) and set it
 /// without ever writing to the object's memory: it sets the box. A property that
-/// already holds a value is never overwritten.
+/// already holds a value is never overwritten, and one that several threads inject at
+/// once (an object a transient provider hands out again) is filled by exactly one of
+/// them; a thread reading it meanwhile sees nil or the whole value.
 ///
 /// Only class instances are injected. A struct with `@Inject` properties would
 /// share one box between all of its copies, so injecting it throws

@@ -100,6 +100,8 @@ struct ProvidersAndScopesTests: PrintingSample {
     print(typed.forecast(for: "Omsk"), makeForecaster().forecast(for: "Lima"))
 
     expectPrintedOutputShown(in: Self.article)
+    // The name the prose says dependency lists hold.
+    #expect(Key<any Forecasting>.forecaster.name == "forecaster")
   }
 
   @Test func childContainers() throws {

@@ -204,3 +204,76 @@ extension SoundnessTests {
     }
   }
 }
+
+extension SoundnessTests {
+  /// A shared object whose own injection resolves a name: itself again, or another
+  /// shared object being injected on another thread.
+  final class Reentrant: Injectable, @unchecked Sendable {
+    // The closure is set once, before the object is shared.
+    var onInjection: () throws -> Void = {}
+
+    func injectProperties(_ injector: inout PropertyInjector) throws {
+      try onInjection()
+    }
+  }
+
+  @Test func aSharedObjectWhoseInjectionNeedsItselfIsACycle() throws {
+    let shared = Reentrant()
+    let container = Container()
+    container.addInstance("x", forName: "title")
+    container.addProvider(forName: "screen", dependencies: ["title"]) { _ in shared }
+    shared.onInjection = { [unowned container] in
+      _ = try container.value(forName: "screen", as: Reentrant.self)
+    }
+    // Held here, so the container's product is not its only reference.
+    let error = #expect(throws: ResolutionError.self) {
+      try container.value(forName: "screen", as: Reentrant.self)
+    }
+    guard case .cycle(let cycle)? = error?.reason else {
+      Issue.record("expected a cycle, got \(String(describing: error))")
+      return
+    }
+    #expect(cycle == ["screen", "screen"])
+    #expect(error?.path == ["screen", "screen"])
+  }
+
+  @Test func sharedObjectsInjectingEachOtherOnTwoThreadsThrowInsteadOfDeadlocking() throws {
+    for _ in 0..<10 {
+      let first = Reentrant()
+      let second = Reentrant()
+      let container = Container()
+      container.addInstance("x", forName: "title")
+      container.addProvider(forName: "first", dependencies: ["title"]) { _ in first }
+      container.addProvider(forName: "second", dependencies: ["title"]) { _ in second }
+      let bothInjecting = Barrier(parties: 2)
+      first.onInjection = { [unowned container] in
+        bothInjecting.arrive()
+        _ = try container.value(forName: "second", as: Reentrant.self)
+      }
+      second.onInjection = { [unowned container] in
+        bothInjecting.arrive()
+        _ = try container.value(forName: "first", as: Reentrant.self)
+      }
+      let cycles = Atomic(0)
+      runConcurrently(2) { index in
+        do {
+          _ = try container.value(forName: index == 0 ? "first" : "second")
+        } catch let error as ResolutionError {
+          if case .cycle = error.underlyingCycleReason { cycles.add(1, ordering: .relaxed) }
+        } catch {}
+      }
+      #expect(cycles.load(ordering: .relaxed) >= 1)
+    }
+  }
+}
+
+extension ResolutionError {
+  /// The reason, or the reason of a resolution error a creator or an injection threw.
+  fileprivate var underlyingCycleReason: Reason {
+    if let inner = underlyingError as? ResolutionError {
+      inner.underlyingCycleReason
+    } else {
+      reason
+    }
+  }
+}

@@ -21,8 +21,9 @@
 /// subclass that some products might happen to be. Only where the declared type
 /// leaves room for the products to decide (a declared protocol type, an optional or
 /// `AnyHashable` target, an Objective-C bridge on Apple platforms, a type the lookup
-/// cannot name) is the verdict ``Verdict/perProduct``, and each product is cast as it
-/// is made. `CastCheckTests` checks every rule.
+/// cannot name: a private, fileprivate or local type, or a protocol type with
+/// primary associated types) is the verdict ``Verdict/perProduct``, and each product is cast
+/// as it is made. `CastCheckTests` checks every rule.
 package enum CastCheck {
   /// What a cast from the declared type to the target will do.
   package enum Verdict: Sendable, Equatable {

@@ -70,6 +70,28 @@ enum Markdown {
     return blocks
   }
 
+  /// Every inline code span (`` `like this` ``) of a file's prose, outside fenced blocks,
+  /// with its line.
+  static func inlineCode(in url: URL) throws -> [(code: String, line: Int)] {
+    let lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+    var spans: [(code: String, line: Int)] = []
+    var isInBlock = false
+    for (index, line) in lines.enumerated() {
+      if line.hasPrefix("```") {
+        isInBlock.toggle()
+        continue
+      }
+      guard !isInBlock else { continue }
+      // Double backticks open symbol links (``Container``), which DocC checks itself.
+      let parts = line.replacingOccurrences(of: "``", with: "\u{0}").split(
+        separator: "`", omittingEmptySubsequences: false)
+      for (position, part) in parts.enumerated() where position % 2 == 1 {
+        spans.append((String(part), index + 1))
+      }
+    }
+    return spans
+  }
+
   /// The blocks of one language in a file given by its path from the package root.
   static func blocks(_ language: String, in path: String) throws -> [String] {
     try blocks(in: packageRoot.appendingPathComponent(path)).filter { $0.language == language }

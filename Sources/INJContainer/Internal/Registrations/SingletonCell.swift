@@ -8,9 +8,13 @@ import Synchronization
 /// when `deinit` releases it. A reader that loads the box (acquiring) sees its value
 /// fully made (the store is releasing), and since the cell keeps the box alive for
 /// its own lifetime, the value can be read borrowed, without retaining the box,
-/// while the cell lives. `SingletonTests` and the concurrency tests read singletons on
-/// many threads while they are created, under ThreadSanitizer.
-struct SingletonCell: ~Copyable {
+/// while the cell lives. The concurrency tests read singletons on
+/// many threads while they are created, under ThreadSanitizer, as does
+/// `SingletonCellTests`.
+struct SingletonCell: ~Copyable, @unchecked Sendable {
+  // Sendable by the invariant above: `box` is an `Atomic`, and the box it points at
+  // is never written after it is published. The product inside is shared as the
+  // registering code decided it may be.
   private let box = Atomic<Unmanaged<Box>?>(nil)
 
   /// A product kept by a singleton.

@@ -289,7 +289,8 @@ struct Resolver {
     } catch let failure as InjectionError {
       throw error(for: provider.name, reason: .injectionFailed(failure), inProgress: true)
     } catch {
-      throw self.error(for: provider.name, reason: .creatorFailed(error), inProgress: true)
+      // An `Injectable` type's own code threw, perhaps a resolution of its own.
+      throw failure(of: provider, thrown: error)
     }
   }
 

@@ -1,0 +1,62 @@
+import Dispatch
+import Synchronization
+import Testing
+
+@testable import INJContainer
+
+/// The cells that keep shared products: read by any thread while one stores.
+@Suite("Singleton cells")
+struct SingletonCellTests {
+  final class Product: Sendable {
+    let serial: Int
+    init(serial: Int) { self.serial = serial }
+  }
+
+  final class Holder: Sendable {
+    let cell = SingletonCell()
+  }
+
+  @Test func readersSeeNothingOrTheWholeProduct() {
+    for round in 0..<50 {
+      let holder = Holder()
+      let seen = Atomic(0)
+      DispatchQueue.concurrentPerform(iterations: 4) { thread in
+        if thread == 0 {
+          holder.cell.store(Resolved(object: Product(serial: round)))
+        }
+        for _ in 0..<1_000 {
+          if let value = holder.cell.value {
+            #expect((value.object as? Product)?.serial == round)
+            seen.add(1, ordering: .relaxed)
+          }
+        }
+      }
+      #expect(holder.cell.value != nil)
+    }
+  }
+
+  @Test func theCellKeepsItsProductAliveAndReleasesIt() {
+    weak var released: Product?
+    do {
+      let holder = Holder()
+      do {
+        let product = Product(serial: 1)
+        released = product
+        holder.cell.store(Resolved(object: product))
+      }
+      #expect(released != nil)
+      #expect((holder.cell.value?.object as? Product)?.serial == 1)
+    }
+    #expect(released == nil)
+  }
+
+  @Test func aWeakCellForgetsItsProductWhenNobodyHoldsIt() {
+    let cell = WeakSingletonCell()
+    do {
+      let product = Product(serial: 2)
+      cell.store(product)
+      #expect((cell.value?.object as? Product)?.serial == 2)
+    }
+    #expect(cell.value == nil)
+  }
+}

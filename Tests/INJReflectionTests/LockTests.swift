@@ -1,0 +1,55 @@
+import Dispatch
+import Testing
+
+@testable import INJReflection
+
+/// The package's locks, used from many threads: run under ThreadSanitizer by
+/// `Scripts/sanitizers.sh`, which fails on any report.
+@Suite("Locks")
+struct LockTests {
+  @Test func lockedCountsEveryIncrementFromEightThreads() {
+    let counter = Locked(0)
+    DispatchQueue.concurrentPerform(iterations: 8) { _ in
+      for _ in 0..<10_000 {
+        counter.withLock { $0 += 1 }
+      }
+    }
+    #expect(counter.withLock { $0 } == 80_000)
+  }
+
+  @Test func aWaitEndsWhenAnotherThreadChangesTheValueAndWakes() {
+    let mailbox = ConditionLocked<[Int]>([])
+    let receivedCount = 1_000
+    let group = DispatchGroup()
+    DispatchQueue.global().async(group: group) {
+      for number in 0..<receivedCount {
+        mailbox.withLock { numbers, waiting in
+          numbers.append(number)
+          waiting.wakeAll()
+        }
+      }
+    }
+    var received: [Int] = []
+    while received.count < receivedCount {
+      received += mailbox.withLock { numbers, waiting in
+        while numbers.isEmpty {
+          waiting.wait()
+        }
+        defer { numbers.removeAll() }
+        return numbers
+      }
+    }
+    group.wait()
+    #expect(received == Array(0..<receivedCount))
+  }
+
+  @Test func aLockedValueReturnsWhatItsBodyThrows() {
+    struct Refused: Error {}
+    let value = Locked(1)
+    #expect(throws: Refused.self) {
+      try value.withLock { (_) throws(Refused) -> Void in throw Refused() }
+    }
+    // The lock was released: it can be taken again.
+    #expect(value.withLock { $0 } == 1)
+  }
+}
