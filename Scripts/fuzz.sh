@@ -55,7 +55,7 @@ if [ "${FUZZ_SKIP_BUILD:-0}" != 1 ] || [ ! -x "$out/injineer-fuzz" ]; then
 
   echo "==> linking the fuzzer"
   quiet swiftc "${flags[@]}" -module-name InjineerFuzz \
-    Fuzz/FuzzEntry.swift Tests/Utilities/SplitMix64.swift \
+    Fuzz/FuzzEntry.swift Tests/Utilities/SplitMix64.swift Tests/Utilities/SmallStack.swift \
     $(find Tests/ReliabilityTests -name 'Model*.swift' | LC_ALL=C sort) \
     -L "$out/modules" -lINJContainer -lINJReflection -lINJGraph \
     -o "$out/injineer-fuzz"

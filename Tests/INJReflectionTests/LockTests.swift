@@ -23,20 +23,22 @@ struct LockTests {
     let group = DispatchGroup()
     DispatchQueue.global().async(group: group) {
       for number in 0..<receivedCount {
-        mailbox.withLock { numbers, waiting in
-          numbers.append(number)
-          waiting.wakeAll()
+        mailbox.withLock { mailbox in
+          mailbox.access { $0.append(number) }
+          mailbox.wakeAll()
         }
       }
     }
     var received: [Int] = []
     while received.count < receivedCount {
-      received += mailbox.withLock { numbers, waiting in
-        while numbers.isEmpty {
-          waiting.wait()
+      received += mailbox.withLock { mailbox in
+        while mailbox.access({ $0.isEmpty }) {
+          mailbox.wait()
         }
-        defer { numbers.removeAll() }
-        return numbers
+        return mailbox.access { numbers in
+          defer { numbers.removeAll() }
+          return numbers
+        }
       }
     }
     group.wait()

@@ -1,9 +1,16 @@
 import INJContainer
+import INJReflection
 import Synchronization
+
+// The fuzzer compiles these files with the test utilities in one module of its own.
+#if canImport(TestUtilities)
+import TestUtilities
+#endif
 
 /// What the harness registers: every product and instance is one, so the model
 /// can tell which creator call made a value and from what.
-final class Made {
+class Made: @unchecked Sendable {
+  // Every stored property is a `let`; `SharedMade` adds only `@Inject` boxes.
   /// The number of the registration that made it.
   let registration: Int
   /// The creator call that made it, counted over the whole script from 0; an
@@ -17,6 +24,56 @@ final class Made {
     self.registration = registration
     self.serial = serial
     self.children = children
+  }
+}
+
+/// The one object a provider that `returnsShared` hands out, made when it is
+/// registered: a value the model predicts like an instance, which every resolution
+/// injects again, from as many threads as resolve it.
+final class SharedMade: Made, @unchecked Sendable {
+  // `@Inject` boxes, which are safe to fill and read from several threads.
+  @Inject var api: Made?
+  @Inject var app: Made?
+  @Inject var cache: Made?
+  @Inject var client: Made?
+  @Inject var store: Made?
+  @Inject var screen: Made?
+
+  init(registration: Int) {
+    super.init(registration: registration, serial: -1 - registration, children: [])
+  }
+}
+
+/// Short-lived containers made, used and dropped inside a creator: each must hand
+/// an object-graph product only to the provider that made it, even when a dropped
+/// container's provider leaves its memory to a later one.
+enum ScratchContainers {
+  /// A product of a short-lived container, marked with the container it came from.
+  final class Part: Sendable {
+    let container: Int
+    init(container: Int) { self.container = container }
+  }
+
+  private static let nextContainer = Atomic(0)
+
+  /// Makes a container (every other one a child of a container dropped at once),
+  /// resolves a transient that depends twice on an object-graph name, and drops it.
+  ///
+  /// - Throws: ``HarnessFault`` when the two parts are not the one this container
+  ///   made, or what resolving threw.
+  static func use(round: Int) throws {
+    let id = nextContainer.add(1, ordering: .relaxed).oldValue
+    let container = round.isMultiple(of: 2) ? Container() : Container().makeChild()
+    container.addProvider(forName: "part", options: .objectGraph) { _ in Part(container: id) }
+    container.addProvider(forName: "pair", dependencies: ["part", "part"]) { values in
+      [try values.value(forName: "part", as: Part.self), try values.value(forName: "part")]
+    }
+    let pair = try container.value(forName: "pair", as: [Part].self)
+    guard pair[0] === pair[1], pair[0].container == id else {
+      throw HarnessFault(
+        description: "short-lived container \(id) got the parts of containers "
+          + "\(pair.map(\.container)), not its own")
+    }
   }
 }
 
@@ -58,6 +115,7 @@ struct ModelStatistics {
   var resolutions = 0
   var values = 0
   var closureCalls = 0
+  var concurrentRounds = 0
   var checks = 0
   var checksWithProblems = 0
   var cyclesReported = 0
@@ -73,6 +131,7 @@ struct ModelStatistics {
     resolutions += other.resolutions
     values += other.values
     closureCalls += other.closureCalls
+    concurrentRounds += other.concurrentRounds
     checks += other.checks
     checksWithProblems += other.checksWithProblems
     cyclesReported += other.cyclesReported
@@ -85,7 +144,8 @@ struct ModelStatistics {
     "\(cases) cases, \(steps) steps (\(skippedSteps) skipped as too much work), "
       + "\(registrations) registrations, \(resolutions) resolutions (\(values) values, "
       + "failures: \(failures.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))), "
-      + "\(closureCalls) closure calls, \(creatorCalls) creator calls, \(checks) checks "
+      + "\(closureCalls) closure calls, \(concurrentRounds) concurrent rounds on shared "
+      + "objects, \(creatorCalls) creator calls, \(checks) checks "
       + "(\(checksWithProblems) with problems, \(cyclesReported) cycles, "
       + "\(missingReported) missing names)"
   }
@@ -104,6 +164,8 @@ struct ModelHarness {
   private let log = CreationLog()
   private var model = ReferenceModel()
   private var keptClosures: [(target: String, call: () throws -> Made)] = []
+  /// The shared object of each provider that `returnsShared`, by registration.
+  private var sharedObjects: [Int: SharedMade] = [:]
   /// Everything resolved, kept alive for the case.
   private var held: [Any] = []
   private var verified = Set<Int>()
@@ -135,6 +197,38 @@ struct ModelHarness {
       }
     }
     statistics.creatorCalls = model.creatorLog.count
+    return resolveSharedObjectsConcurrently()
+  }
+
+  /// After the script: resolves the first name (in order) whose only registration
+  /// returns a shared object on three threads at once, three times each. Which creator calls fail
+  /// then depends on the threads' order, so only what holds in every order is
+  /// checked: each value is the shared object. Crashes and data races (under
+  /// ThreadSanitizer) are the rest of the check.
+  private mutating func resolveSharedObjectsConcurrently() -> String? {
+    var registrations: [String: [Int]] = [:]
+    for case .register(let registration) in script.steps {
+      registrations[registration.name, default: []].append(registration.index)
+    }
+    // One name a case is enough: thousands of cases each start threads.
+    for (name, indices) in registrations.sorted(by: { $0.key < $1.key }).prefix(1) {
+      guard indices.count == 1, let shared = sharedObjects[indices[0]] else { continue }
+      let container = self.container
+      let strangers = Atomic(0)
+      runConcurrently(3) { _ in
+        for _ in 0..<3 {
+          if let value = try? container.value(forName: name), value as? SharedMade !== shared {
+            strangers.add(1, ordering: .relaxed)
+          }
+        }
+      }
+      statistics.concurrentRounds += 1
+      if strangers.load(ordering: .relaxed) > 0 {
+        return
+          "resolving '\(name)' on three threads at once gave a value other than its shared "
+          + "object"
+      }
+    }
     return nil
   }
 
@@ -179,7 +273,7 @@ struct ModelHarness {
     }
   }
 
-  private func register(_ registration: ModelScript.Registration) {
+  private mutating func register(_ registration: ModelScript.Registration) {
     let index = registration.index
     let fileID = "Model/Script.swift"
     guard let provider = registration.provider else {
@@ -195,6 +289,8 @@ struct ModelHarness {
       case .conflicting: [.singleton, .objectGraph]
       }
     let log = self.log
+    let shared = provider.returnsShared ? SharedMade(registration: index) : nil
+    sharedObjects[index] = shared
     container.addProvider(
       forName: registration.name, dependencies: provider.dependencies, options: options,
       fileID: fileID, line: index
@@ -209,6 +305,9 @@ struct ModelHarness {
       guard values["not a dependency"] == nil else {
         throw HarnessFault(description: "the values hold a name that is not a dependency")
       }
+      for round in 0..<provider.scratchContainers {
+        try ScratchContainers.use(round: round)
+      }
       var children: [Any] = []
       for dependency in provider.dependencies {
         guard let value = values[dependency] else {
@@ -221,7 +320,7 @@ struct ModelHarness {
           children.append(value)
         }
       }
-      return Made(registration: index, serial: serial, children: children)
+      return shared ?? Made(registration: index, serial: serial, children: children)
     }
   }
 

@@ -267,7 +267,11 @@ struct ReferenceModel {
       }
     }
     context.stack.removeLast()
-    let made = Value.made(registration: registration.index, serial: serial, children: children)
+    // A provider returning one shared object hands out that object, as an instance.
+    let made =
+      provider.returnsShared
+      ? Value.instance(registration: registration.index)
+      : Value.made(registration: registration.index, serial: serial, children: children)
     switch provider.scope {
     case .singleton: singletons[registration.index] = made
     case .objectGraph: context.objectGraph[registration.index] = made

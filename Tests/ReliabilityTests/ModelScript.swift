@@ -30,6 +30,13 @@ struct ModelScript: CustomStringConvertible {
       /// The creator calls each provider closure it receives once and keeps what
       /// the call returns.
       var callsClosures: Bool
+      /// How many short-lived containers the creator makes, resolves an
+      /// object-graph name in, and drops, before it makes its product.
+      var scratchContainers = 0
+      /// The creator returns one object made when the provider was registered (as a
+      /// cache or an alias does) instead of a new one each time; the object has
+      /// `@Inject` properties named like the script's names.
+      var returnsShared = false
     }
 
     var index: Int
@@ -128,10 +135,14 @@ struct ModelScript: CustomStringConvertible {
       return pick < 7
         ? baseNames[reader.next(below: baseNames.count)] : referencedName(from: &reader)
     }
+    // One byte says how the creator behaves besides making its product, so that
+    // inputs stored before a behaviour was added keep their meaning otherwise.
     let failPick = reader.next(below: 16)
     let provider = Registration.Provider(
       dependencies: dependencies, scope: scope, failEvery: failPick < 2 ? failPick + 1 : nil,
-      callsClosures: reader.next(below: 2) == 0)
+      callsClosures: reader.next(below: 2) == 0,
+      scratchContainers: (2..<6).contains(failPick) ? failPick / 2 : 0,
+      returnsShared: (6..<9).contains(failPick))
     return Registration(index: index, name: name, kind: .provider(provider))
   }
 
@@ -197,6 +208,12 @@ struct ModelScript: CustomStringConvertible {
         }
         if provider.callsClosures {
           text += " calling its provider closures"
+        }
+        if provider.scratchContainers > 0 {
+          text += " using \(provider.scratchContainers) short-lived container(s)"
+        }
+        if provider.returnsShared {
+          text += " returning one shared object"
         }
         return text
       case .resolve(let name): return "value(forName: \"\(name)\")"

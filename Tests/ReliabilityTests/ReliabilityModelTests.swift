@@ -57,6 +57,7 @@ struct ReliabilityModelTests {
     }
     #expect(statistics.values > cases.count)
     #expect(statistics.closureCalls > 0)
+    #expect(statistics.concurrentRounds > 0)
     #expect(statistics.cyclesReported > 0)
     #expect(statistics.missingReported > 0)
     #expect(statistics.skippedSteps * 100 < statistics.steps)

@@ -47,9 +47,16 @@ package final class Locked<Value>: @unchecked Sendable {
 
 /// A value guarded by a mutex, with a condition variable so that threads can wait
 /// until another thread changes the value.
+///
+/// Unlike ``Locked``, the body does not get the value `inout` for its whole run: a
+/// thread that waits lets others change the value meanwhile, and an `inout` access
+/// spanning the wait would let the compiler keep parts of the value in registers
+/// across it (exclusive access promises that nothing else changes it). So the body
+/// gets a ``Guard``, and reads or changes the value in short accesses, none of which
+/// spans a wait.
 package final class ConditionLocked<Value>: @unchecked Sendable {
-  // `value` is read and written only inside `withLock`, with `mutex` held;
-  // `condition` is waited on and signalled only there too.
+  // `value` is read and written only through `Guard.access`, inside `withLock`, with
+  // `mutex` held; `condition` is waited on and signalled only there too.
   private var value: Value
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
@@ -68,19 +75,24 @@ package final class ConditionLocked<Value>: @unchecked Sendable {
     condition.deallocate()
   }
 
-  /// Runs `body` on the value with the mutex held. `body` may wait for a change
-  /// with the ``Waiting`` handle it receives.
+  /// Runs `body` with the mutex held; it reaches the value, and waits, through the
+  /// ``Guard`` it receives.
   package func withLock<Result, Failure: Error>(
-    _ body: (inout Value, Waiting) throws(Failure) -> Result
+    _ body: (Guard) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
-    return try body(&value, Waiting(lock: self))
+    return try body(Guard(lock: self))
   }
 
-  /// What a body running under the lock can do besides changing the value.
-  package struct Waiting {
+  /// What a body running under the lock can do. Use it only inside that body.
+  package struct Guard {
     fileprivate let lock: ConditionLocked
+
+    /// Reads or changes the value. Do not wait inside `change`.
+    package func access<Result>(_ change: (inout Value) -> Result) -> Result {
+      change(&lock.value)
+    }
 
     /// Releases the mutex until another thread calls ``wakeAll()``, then holds it
     /// again. The value may have changed meanwhile, and a wait may also end

@@ -23,6 +23,24 @@ final class Claims: Sendable {
     var holders: [ObjectIdentifier: (object: AnyObject, owner: UInt, name: String)] = [:]
     /// The object each waiting resolution waits for.
     var waits: [UInt: ObjectIdentifier] = [:]
+
+    /// The cycle, as a closed path of names, when `owner` waiting for `key` would
+    /// wait forever: the holder of `key` waits, directly or through others, for
+    /// something `owner` holds. Nil when the wait will end.
+    func cycle(waitingFor key: ObjectIdentifier, owner: UInt, name: String) -> [String]? {
+      guard let holder = holders[key] else { return nil }
+      var cycle = [name]
+      var current = holder.owner
+      // Each step follows one waiting resolution; there are no more of those than
+      // claims held.
+      for _ in 0...holders.count where current != owner {
+        guard let awaited = waits[current], let next = holders[awaited] else { break }
+        cycle.append(next.name)
+        current = next.owner
+      }
+      guard current == owner else { return nil }
+      return cycle + [name]
+    }
   }
 
   enum Outcome {
@@ -49,33 +67,25 @@ final class Claims: Sendable {
     _ object: AnyObject, name: String, for owner: UInt, done: () -> Resolved? = { nil }
   ) throws(CycleAcrossThreads) -> Outcome {
     let key = ObjectIdentifier(object)
-    return try table.withLock { (table, waiting) throws(CycleAcrossThreads) -> Outcome in
+    return try table.withLock { (table) throws(CycleAcrossThreads) -> Outcome in
       while true {
         if let value = done() {
           return .available(value)
         }
-        guard let holder = table.holders[key] else {
+        let claimed = table.access { table in
+          guard table.holders[key] == nil else { return false }
           table.holders[key] = (object, owner, name)
+          return true
+        }
+        if claimed {
           return .claimed
         }
-        var cycle = [name]
-        var current = holder.owner
-        // Each step follows one waiting resolution; there are no more of those than
-        // claims held.
-        for _ in 0...table.holders.count where current != owner {
-          guard let awaited = table.waits[current], let next = table.holders[awaited] else {
-            break
-          }
-          cycle.append(next.name)
-          current = next.owner
-        }
-        if current == owner {
-          cycle.append(name)
+        if let cycle = table.access({ $0.cycle(waitingFor: key, owner: owner, name: name) }) {
           throw CycleAcrossThreads(cycle: cycle)
         }
-        table.waits[owner] = key
-        waiting.wait()
-        table.waits[owner] = nil
+        table.access { $0.waits[owner] = key }
+        table.wait()
+        table.access { $0.waits[owner] = nil }
       }
     }
   }
@@ -83,10 +93,10 @@ final class Claims: Sendable {
   /// Releases a claim, first running `store` (with the lock held, so that waiting
   /// resolutions see what it stores), and wakes the resolutions waiting.
   func release(_ object: AnyObject, storing store: () -> Void = {}) {
-    table.withLock { table, waiting in
+    table.withLock { table in
       store()
-      table.holders[ObjectIdentifier(object)] = nil
-      waiting.wakeAll()
+      table.access { $0.holders[ObjectIdentifier(object)] = nil }
+      table.wakeAll()
     }
   }
 }
