@@ -17,38 +17,38 @@
 /// closure's result type (a protocol a subclass lacks, say), it stops the program
 /// with the full error text. A throwing closure throws instead.
 public final class ProviderFactory {
-  /// The type the factory's maker declares as its result.
+  /// The type the factory's `create` closure declares as its result.
   public let productType: Any.Type
-  private let make: () throws -> Any
+  private let create: () throws -> Any
   private let exactClosure: Any
   private let exactThrowingClosure: Any
 
   /// Creates a factory from a closure that makes one product per call.
   ///
   /// - Parameters:
-  ///   - productType: The type `make` returns; closures of exactly this result
+  ///   - productType: The type `create` returns; closures of exactly this result
   ///     type are built without a cast per call.
-  ///   - make: Makes one product, or throws why it could not.
+  ///   - create: Creates one product, or throws why it could not.
   public init<Product>(
-    making productType: Product.Type = Product.self, _ make: @escaping () throws -> Product
+    making productType: Product.Type = Product.self, _ create: @escaping () throws -> Product
   ) {
     self.productType = productType
-    self.make = make
-    let plain: () -> Product = { ProviderFactory.stopOnFailure(make) }
+    self.create = create
+    let plain: () -> Product = { ProviderFactory.stopOnFailure(create) }
     exactClosure = plain
-    exactThrowingClosure = make
+    exactThrowingClosure = create
   }
 
   /// Makes one product.
   ///
-  /// - Throws: Whatever the factory's maker throws.
+  /// - Throws: Whatever the factory's `create` closure throws.
   public func makeProduct() throws -> Any {
-    try make()
+    try create()
   }
 
   /// A closure that makes a new product per call, typed with the given result.
   ///
-  /// When `Result` is the product type itself, the closure calls the maker
+  /// When `Result` is the product type itself, the closure calls `create`
   /// directly; otherwise each product is cast to `Result`.
   ///
   /// - Parameter resultType: The closure's result type: the product type or a
@@ -65,10 +65,10 @@ public final class ProviderFactory {
       return exact
     }
     try checkResultType(Result.self)
-    let make = self.make
+    let create = self.create
     let productType = self.productType
     return {
-      let product = ProviderFactory.stopOnFailure(make)
+      let product = ProviderFactory.stopOnFailure(create)
       guard let result = product as? Result else {
         fatalError(
           InjectionError.closureResultMismatch(
@@ -84,7 +84,7 @@ public final class ProviderFactory {
   ///
   /// - Parameter resultType: The closure's result type: the product type or a
   ///   supertype of it.
-  /// - Returns: A closure that throws the maker's error when making the product
+  /// - Returns: A closure that throws `create`'s error when creating the product
   ///   fails, and ``InjectionError`` when the product is not a `Result`.
   /// - Throws: ``InjectionError`` (reason ``InjectionError/Reason/closureResultMismatch(expected:actual:)``)
   ///   when no product of the declared type can be a `Result`.
@@ -95,10 +95,10 @@ public final class ProviderFactory {
       return exact
     }
     try checkResultType(Result.self)
-    let make = self.make
+    let create = self.create
     let productType = self.productType
     return {
-      let product = try make()
+      let product = try create()
       guard let result = product as? Result else {
         throw InjectionError.closureResultMismatch(
           productType: productType, actual: type(of: product), expected: Result.self)
@@ -137,9 +137,9 @@ public final class ProviderFactory {
     "() -> \(productType)"
   }
 
-  private static func stopOnFailure<Product>(_ make: () throws -> Product) -> Product {
+  private static func stopOnFailure<Product>(_ create: () throws -> Product) -> Product {
     do {
-      return try make()
+      return try create()
     } catch {
       fatalError(String(describing: error))
     }

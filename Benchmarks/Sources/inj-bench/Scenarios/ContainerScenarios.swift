@@ -336,7 +336,38 @@ enum ContainerScenarios {
           return checksum
         }
       },
-    ]
+    ] + duplicates
+  }
+
+  /// One name registered 1k, 10k and 100k times, then checked: the cost per
+  /// registration must stay flat (it grew with the number of duplicates before, and
+  /// so did memory).
+  static var duplicates: [Benchmark] {
+    [("1k", 1_000, true), ("10k", 10_000, true), ("100k", 100_000, false)].map {
+      label, count, isQuick in
+      Benchmark(
+        name: "container/register/duplicates/\(label)", group: "container",
+        unit: "registration", unitsPerIteration: count,
+        targets: [.flatAcrossSeries("container/register/duplicates", within: 2)],
+        isQuick: isQuick
+      ) {
+        { iterations in
+          var checksum = 0
+          for _ in 0..<iterations {
+            let container = Container()
+            for line in 0..<count {
+              container.addProvider(forName: "duplicate", fileID: "App/Wiring.swift", line: line) {
+                _ in Leaf()
+              }
+            }
+            if case .duplicateName(_, let sites)? = container.validate().problems.first {
+              checksum &+= sites.count
+            }
+          }
+          return checksum
+        }
+      }
+    }
   }
 
   // MARK: checkForErrors

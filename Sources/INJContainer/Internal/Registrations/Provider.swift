@@ -46,11 +46,8 @@ final class Provider: @unchecked Sendable {
   /// The container the provider belongs to: its dependencies are looked up there
   /// (and in that container's ancestors).
   unowned let owner: Container
-  /// Watches the owner's resolutions, when set; a copy of the owner's, so the
-  /// resolution loop does not go through `owner`.
-  let observer: (any ResolutionObserver)?
-  /// Whether `observer` is set: checked first, so that resolving in an unobserved
-  /// container never copies the existential.
+  /// Whether the owner has an observer (test support): checked first, so that the
+  /// resolution loop of an unobserved container never goes through `owner`.
   let isObserved: Bool
   let dependencies: [String]
   let dependencySlots: [NameSlot]
@@ -80,9 +77,8 @@ final class Provider: @unchecked Sendable {
   let weakSingleton: WeakSingletonCell?
   /// This provider's entry in each thread's ``StorageCache``.
   let storageCacheEntry: Int
-  /// The plan of the type the last product had, unretained: plans are cached for
-  /// the life of the process.
-  private let lastPlan = Atomic<Unmanaged<InjectionPlan>?>(nil)
+  /// The injection plan of the type the last product had.
+  private let recentPlan = RecentPlan()
 
   init(
     name: String, owner: Container, dependencies: [String], dependencySlots: [NameSlot],
@@ -90,8 +86,7 @@ final class Provider: @unchecked Sendable {
   ) {
     self.name = name
     self.owner = owner
-    observer = owner.observer
-    isObserved = owner.observer != nil
+    isObserved = owner.isObserved
     self.dependencies = dependencies
     self.dependencySlots = dependencySlots
     dependencyHandles = dependencySlots.map { Unmanaged.passUnretained($0) }
@@ -152,17 +147,6 @@ final class Provider: @unchecked Sendable {
     // existential.
     let type: Any.Type =
       product.kind == .object ? Swift.type(of: product.object) : Swift.type(of: product.anyValue)
-    if let cached = lastPlan.load(ordering: .acquiring) {
-      // Borrowed: answering "nothing to inject" needs no reference counting.
-      let (hit, injects) = cached._withUnsafeGuaranteedRef {
-        ($0.type == type, $0.hasInjectableProperties)
-      }
-      if hit { return injects ? cached.takeUnretainedValue() : nil }
-    }
-    let plan = InjectionPlan.plan(for: product.anyValue)
-    // Plans are cached for the life of the process, so an unretained pointer to
-    // one stays valid.
-    lastPlan.store(Unmanaged.passUnretained(plan), ordering: .releasing)
-    return plan.hasInjectableProperties ? plan : nil
+    return recentPlan.plan(for: type) { product.anyValue }
   }
 }

@@ -1,12 +1,11 @@
 import INJReflection
-import Synchronization
 
 /// One registration: a name, where it was made, and what the name resolves to.
 ///
 /// Fixed when made, except for the provider-closure factory, made on first use.
 final class Registration: @unchecked Sendable {
   // Sendable by construction: every stored property is a `let` of a Sendable type,
-  // or `factory`, an `Atomic`. What is not Sendable by type is the registered
+  // or `factory`, a `OnceReference`. What is not Sendable by type is the registered
   // instance, which the container hands to whichever thread resolves it: the
   // registering code decided that it may be shared, as it does for any value it
   // publishes.
@@ -46,7 +45,7 @@ final class Registration: @unchecked Sendable {
   unowned let owner: Container
   let kind: Kind
   /// What `fooProvider` gives for this registration `foo`, made on first use.
-  private let factory = Atomic<Unmanaged<ProviderFactory>?>(nil)
+  private let factory = OnceReference<ProviderFactory>()
 
   /// Makes a registration; call with the owner's registry lock held, as interning
   /// the name requires.
@@ -56,10 +55,6 @@ final class Registration: @unchecked Sendable {
     self.site = site
     self.owner = owner
     self.kind = kind
-  }
-
-  deinit {
-    factory.load(ordering: .acquiring)?.release()
   }
 
   /// The same registration for another container, with fresh shared products.
@@ -133,18 +128,11 @@ final class Registration: @unchecked Sendable {
   /// What `fooProvider` gives for this registration `foo`: a factory whose
   /// closures resolve `foo` through `slot` on every call. Made on first use.
   func providerFactory(slot: NameSlot) -> ProviderFactory {
-    if let existing = factory.load(ordering: .acquiring) {
-      return existing.takeUnretainedValue()
+    if let existing = factory.object {
+      return existing
     }
-    let made = Unmanaged.passRetained(Self.makeFactory(productType, owner: owner, slot: slot))
-    if factory.compareExchange(expected: nil, desired: made, ordering: .acquiringAndReleasing)
-      .exchanged
-    {
-      return made.takeUnretainedValue()
-    }
-    // Another thread stored its factory first: use that one.
-    made.release()
-    return providerFactory(slot: slot)
+    // Two threads may make one at once: the first one set is kept.
+    return factory.setIfEmpty(Self.makeFactory(productType, owner: owner, slot: slot))
   }
 
   private static func makeFactory<Made>(

@@ -1,24 +1,15 @@
 import INJReflection
-import Synchronization
 
 /// The product of a singleton: stored once, then read by any thread without a lock.
 ///
-/// Invariant: `box` changes once, from nil to a retained ``Box``, by the one thread
-/// that claimed the creation (see ``Claims``), and then stays until the cell goes,
-/// when `deinit` releases it. A reader that loads the box (acquiring) sees its value
-/// fully made (the store is releasing), and since the cell keeps the box alive for
-/// its own lifetime, the value can be read borrowed, without retaining the box,
-/// while the cell lives. The concurrency tests read singletons on
-/// many threads while they are created, under ThreadSanitizer, as does
-/// `SingletonCellTests`.
-struct SingletonCell: ~Copyable, @unchecked Sendable {
-  // Sendable by the invariant above: `box` is an `Atomic`, and the box it points at
-  // is never written after it is published. The product inside is shared as the
-  // registering code decided it may be.
-  private let box = Atomic<Unmanaged<Box>?>(nil)
+/// It is set once, by the one thread that claimed the creation (see ``Claims``); the
+/// ``OnceReference`` it is kept in lets any thread read it borrowed.
+struct SingletonCell: ~Copyable, Sendable {
+  private let box = OnceReference<Box>()
 
   /// A product kept by a singleton.
-  private final class Box {
+  private final class Box: @unchecked Sendable {
+    // A `let`, shared as the registering code decided the product may be.
     let value: Resolved
     init(_ value: Resolved) { self.value = value }
   }
@@ -26,19 +17,13 @@ struct SingletonCell: ~Copyable, @unchecked Sendable {
   /// The product, once stored.
   @inline(__always)
   var value: Resolved? {
-    guard let box = box.load(ordering: .acquiring) else { return nil }
-    return box._withUnsafeGuaranteedRef { $0.value }
+    box.withObject { $0.value }
   }
 
   /// Stores the product. Call once, from the thread that claimed the creation.
   func store(_ value: Resolved) {
-    let stored = box.compareExchange(
-      expected: nil, desired: Unmanaged.passRetained(Box(value)), ordering: .releasing)
-    precondition(stored.exchanged, "a singleton's product is stored once")
-  }
-
-  deinit {
-    box.load(ordering: .acquiring)?.release()
+    let box = Box(value)
+    precondition(self.box.setIfEmpty(box) === box, "a singleton's product is stored once")
   }
 }
 

@@ -22,13 +22,22 @@ extension ResolvedValues {
     init(names: [String], providerName: String) {
       self.names = names
       self.providerName = providerName
-      items = .allocate(capacity: Swift.max(names.count, 1))
+      // Storage for no values allocates nothing: every provider without dependencies
+      // has one (see `Provider.valuesWithoutDependencies`).
+      items = names.isEmpty ? Self.noItems : .allocate(capacity: names.count)
     }
 
     deinit {
       items.deinitialize(count: count)
-      items.deallocate()
+      if items != Self.noItems {
+        items.deallocate()
+      }
     }
+
+    /// Where storage for no values points: never read, written or freed, only
+    /// compared, so sharing it between threads is safe.
+    nonisolated(unsafe) private static let noItems = UnsafeMutablePointer<Resolved>.allocate(
+      capacity: 1)
 
     /// Adds the value of the next dependency.
     @inline(__always)

@@ -64,7 +64,8 @@ struct Resolver {
         if state.pointee.frames.isEmpty {
           return product
         }
-        state.pointee.frames[state.pointee.frames.count - 1].values.unsafelyUnwrapped
+        // A frame below the top is still collecting values: its storage is set.
+        state.pointee.frames[state.pointee.frames.count - 1].values!
           ._withUnsafeGuaranteedRef { $0.append(product) }
       }
     } catch {
@@ -89,12 +90,13 @@ struct Resolver {
     // Dependencies that are ready, or made without a frame, are taken in this
     // loop; one that needs a frame of its own ends the step.
     let slots = provider.dependencyHandles
-    let values = state.pointee.frames[top].values.unsafelyUnwrapped
+    // The top frame is collecting values until its creator runs: its storage is set.
+    let values = state.pointee.frames[top].values!
     while true {
       let resolved = values._withUnsafeGuaranteedRef { $0.count }
       guard resolved < slots.count else { break }
       let slot = slots[resolved]
-      if provider.isObserved, let observer = provider.observer {
+      if provider.isObserved, let observer = provider.owner.observer {
         let name = slot._withUnsafeGuaranteedRef { $0.name }
         if let refusal = observer.willResolve(name, path: path + [name]) {
           throw error(for: name, reason: .refused(refusal))
@@ -309,7 +311,7 @@ struct Resolver {
     } catch {
       throw failure(of: provider, thrown: error)
     }
-    if provider.isObserved, let observer = provider.observer {
+    if provider.isObserved, let observer = provider.owner.observer {
       observer.didCreate(provider.name, product: product.anyValue, path: path)
     }
     return product
