@@ -25,17 +25,33 @@ final class PlanCache: Sendable {
   /// The plan for `instance`'s type; the first call for a type computes it
   /// outside the lock, and the first plan stored wins.
   func plan(for instance: Any) -> InjectionPlan {
+    // Every plan is returned when not asking only for injectable ones.
+    plan(for: instance, ifInjectable: false)!
+  }
+
+  /// The plan for `instance`'s type when anything may be injected into it; nil for
+  /// a type with nothing to inject, answered without reference counting when the
+  /// type was seen recently.
+  func injectablePlan(for instance: Any) -> InjectionPlan? {
+    plan(for: instance, ifInjectable: true)
+  }
+
+  @inline(__always)
+  private func plan(for instance: Any, ifInjectable: Bool) -> InjectionPlan? {
     let type = Swift.type(of: instance)
     let key = ObjectIdentifier(type)
     let entry = recent + Self.recentIndex(of: key)
-    if let cached = entry.pointee.load(ordering: .acquiring),
-      cached._withUnsafeGuaranteedRef({ ObjectIdentifier($0.type) == key })
-    {
-      return cached.takeUnretainedValue()
+    if let cached = entry.pointee.load(ordering: .acquiring) {
+      let (hit, injects) = cached._withUnsafeGuaranteedRef {
+        (ObjectIdentifier($0.type) == key, $0.hasInjectableProperties)
+      }
+      if hit {
+        return ifInjectable && !injects ? nil : cached.takeUnretainedValue()
+      }
     }
     let plan = storedPlan(for: instance, key: key)
     entry.pointee.store(Unmanaged.passUnretained(plan), ordering: .releasing)
-    return plan
+    return ifInjectable && !plan.hasInjectableProperties ? nil : plan
   }
 
   private func storedPlan(for instance: Any, key: ObjectIdentifier) -> InjectionPlan {
