@@ -1,9 +1,12 @@
-/// Finds the registered name closest to a mistyped one.
-enum Suggestion {
+/// Finds the registered name closest to a mistyped one: the rule of every "Did you
+/// mean" of the package (test support uses it too).
+package enum Suggestion {
   /// The candidate closest to `name` by Damerau-Levenshtein distance (a swap of
   /// two adjacent characters is one edit), when it is at most
   /// `max(1, name.count / 3)` edits away; ties go to the earliest candidate.
-  static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
+  package static func closest(
+    to name: String, among candidates: some Sequence<String>
+  ) -> String? {
     let target = Array(name)
     let limit = max(1, target.count / 3)
     var best: (name: String, distance: Int)?

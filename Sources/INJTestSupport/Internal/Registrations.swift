@@ -40,55 +40,6 @@ extension Container {
         candidates.append(registered + "Provider")
       }
     }
-    return NameSuggestion.closest(to: name, among: candidates)
-  }
-}
-
-/// The closeness rule of the container's own "Did you mean" suggestions, for the
-/// names a test container checks.
-enum NameSuggestion {
-  /// The candidate nearest to `name` by Damerau-Levenshtein distance (each
-  /// insertion, deletion, substitution, or swap of two adjacent characters is one
-  /// edit), when it is at most `max(1, name.count / 3)` edits away; of equally near
-  /// candidates, the first.
-  static func closest(to name: String, among candidates: [String]) -> String? {
-    let typed = Array(name)
-    let limit = max(1, typed.count / 3)
-    var nearest: (name: String, distance: Int)?
-    for candidate in candidates where candidate != name {
-      let letters = Array(candidate)
-      guard abs(letters.count - typed.count) <= limit else { continue }
-      let distance = editDistance(typed, letters)
-      if distance <= limit, distance < nearest?.distance ?? .max {
-        nearest = (candidate, distance)
-      }
-    }
-    return nearest?.name
-  }
-
-  /// The number of edits turning `source` into `target`, where an edit inserts,
-  /// deletes or replaces a character, or swaps two adjacent ones (no character is
-  /// edited twice).
-  static func editDistance(_ source: [Character], _ target: [Character]) -> Int {
-    guard !source.isEmpty else { return target.count }
-    guard !target.isEmpty else { return source.count }
-    // Three rows of the table: distances from source prefixes of length row - 2,
-    // row - 1 and row to every target prefix.
-    var twoRowsUp = [Int](repeating: 0, count: target.count + 1)
-    var rowUp = Array(0...target.count)
-    var row = [Int](repeating: 0, count: target.count + 1)
-    for i in 1...source.count {
-      row[0] = i
-      for j in 1...target.count {
-        let replaced = rowUp[j - 1] + (source[i - 1] == target[j - 1] ? 0 : 1)
-        var best = min(replaced, rowUp[j] + 1, row[j - 1] + 1)
-        if i > 1, j > 1, source[i - 1] == target[j - 2], source[i - 2] == target[j - 1] {
-          best = min(best, twoRowsUp[j - 2] + 1)
-        }
-        row[j] = best
-      }
-      (twoRowsUp, rowUp, row) = (rowUp, row, twoRowsUp)
-    }
-    return rowUp[target.count]
+    return Suggestion.closest(to: name, among: candidates)
   }
 }
