@@ -33,7 +33,7 @@ struct SoundnessTests {
       init(_ label: String) { self.label = label }
     }
     let outer = Container()
-    outer.addProvider(forName: "labels") { _ -> [String] in
+    outer.addProvider(forName: "labels") { [unowned outer] _ -> [String] in
       var labels: [String] = []
       for index in 0..<20 {
         let child = outer.makeChild()

@@ -90,7 +90,9 @@ struct HarnessFault: Error, CustomStringConvertible {
 
 /// Every creator call, in order.
 final class CreationLog: Sendable {
-  private let state = Mutex<(order: [Int], calls: [Int: Int])>(([], [:]))
+  // The package's POSIX lock, which ThreadSanitizer sees: creators run on several
+  // threads at once after each script.
+  private let state = Locked<(order: [Int], calls: [Int: Int])>(([], [:]))
 
   /// Records a call of registration `registration`'s creator; returns its serial
   /// and the registration's call number (from 1).
