@@ -5,14 +5,7 @@ import INJReflection
 /// It is set once, by the one thread that claimed the creation (see ``Claims``); the
 /// ``OnceReference`` it is kept in lets any thread read it borrowed.
 struct SingletonCell: ~Copyable, Sendable {
-  private let box = OnceReference<Box>()
-
-  /// A product kept by a singleton.
-  private final class Box: @unchecked Sendable {
-    // A `let`, shared as the registering code decided the product may be.
-    let value: Resolved
-    init(_ value: Resolved) { self.value = value }
-  }
+  private let box = OnceReference<SingletonProduct>()
 
   /// The product, once stored.
   @inline(__always)
@@ -22,9 +15,20 @@ struct SingletonCell: ~Copyable, Sendable {
 
   /// Stores the product. Call once, from the thread that claimed the creation.
   func store(_ value: Resolved) {
-    let box = Box(value)
+    let box = SingletonProduct(value)
     precondition(self.box.setIfEmpty(box) === box, "a singleton's product is stored once")
   }
+}
+
+/// A product kept by a singleton's cell.
+///
+/// A type of its own rather than nested in ``SingletonCell``: a private class nested
+/// in a noncopyable struct crashes the 6.3 compiler when other files are optimized
+/// without whole-module optimization (as the fuzzer builds them).
+final class SingletonProduct: @unchecked Sendable {
+  // A `let`, shared as the registering code decided the product may be.
+  let value: Resolved
+  init(_ value: Resolved) { self.value = value }
 }
 
 /// The product of a weak singleton, held weakly: shared while something else holds
