@@ -1,9 +1,10 @@
 import Injineer
+import Observation
 import Testing
 
 // The samples of the article "Property Injection", as written there.
 
-final class CatalogService {
+final class CatalogService: Sendable {
   let products = ["Espresso machine", "Milk frother", "Coffee grinder"]
 }
 
@@ -29,6 +30,17 @@ extension CartScreen: Injectable {
 
 struct Preferences {
   @Inject var title: String?
+}
+
+@Observable
+final class CatalogViewModel {
+  @ObservationIgnored @Inject var catalogService: CatalogService?
+  var selection = 0
+}
+
+final class PriceList: Sendable {
+  let catalogService: CatalogService
+  init(catalogService: CatalogService) { self.catalogService = catalogService }
 }
 
 @Suite("Property Injection")
@@ -99,5 +111,23 @@ struct PropertyInjectionTests: PrintingSample {
     }
 
     expectPrintedOutputShown(in: Self.article)
+  }
+
+  @Test func anObservableClass() throws {
+    let observed = Container()
+    observed.addInstance(CatalogService(), forName: "catalogService")
+    observed.addProvider(forName: "catalogViewModel", dependencies: ["catalogService"]) { _ in
+      CatalogViewModel()
+    }
+    let model = try observed.value(forName: "catalogViewModel", as: CatalogViewModel.self)
+    print(model.catalogService?.products.first ?? "nil", model.selection)
+
+    expectPrintedOutputShown(in: Self.article)
+
+    observed.addProvider(forName: "priceList", dependencies: ["catalogService"]) { values in
+      PriceList(catalogService: try values.value(forName: "catalogService"))
+    }
+    let prices = try observed.value(forName: "priceList", as: PriceList.self)
+    print(prices.catalogService.products.count)
   }
 }

@@ -104,7 +104,8 @@ struct ForecastViewModelTests {
 // MARK: XCTest
 
 final class ForecastViewModelTestCase: XCTestCase {
-  func testShowsTheForecastFromTheService() throws {
+  @MainActor
+  func testShowsTheForecastFromTheService() async throws {
     try withTestContainer(
       copying: AppContainer.make(), strict: true, allowing: ["forecastViewModel"]
     ) { testContainer in
