@@ -15,6 +15,13 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
   case blankDependency(requiredBy: String, site: RegistrationSite)
   /// A dependency on a name nothing registers.
   case missingDependency(MissingDependency)
+  /// An `@Inject` property of a provider's product that the dependency of the same
+  /// name can never fill, because the type that dependency declares is neither the
+  /// property's type nor a subtype of it: the provider, its site and product type, the
+  /// property and the type it holds, and the dependency's site and declared type.
+  case injectTypeMismatch(
+    String, site: RegistrationSite, productType: String, property: String,
+    propertyType: String, dependencySite: RegistrationSite, dependencyType: String)
   /// A cycle of direct dependencies, as a closed path such as `["a", "b", "a"]`
   /// rotated to start at its smallest name, with the registration site of each
   /// member (one fewer than the path's names: the first name is not repeated).
@@ -53,6 +60,15 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
         missing.suggestion.map { " Did you mean '\($0)'?" }
         ?? " Register it, or remove it from the dependencies of '\(missing.requiredBy)'."
       return line
+    case .injectTypeMismatch(
+      let provider, let site, let productType, let property, let propertyType,
+      let dependencySite, let dependencyType):
+      return
+        "'\(provider)' (\(site)) makes \(productType), whose @Inject property '\(property)' "
+        + "holds \(propertyType), but '\(property)' (\(dependencySite)) provides "
+        + "\(dependencyType), which is never \(propertyType). Give the property the type "
+        + "\(dependencyType) (or one of its protocols or superclasses), or register \(propertyType) "
+        + "under '\(property)'."
     case .cycle(let cycle, let sites):
       return "Cycle: \(CycleText.chain(cycle, sites: sites)). \(CycleText.fix(cycle))"
     }

@@ -39,6 +39,16 @@ extension PropertyInjector {
     return SlotDiscovery.fieldSlots(of: type)?.map(\.name)
   }
 
+  /// The `@Inject` properties of a type, base class first, each with the type it
+  /// holds (without the optional); nil when the platform can tell them only from an
+  /// instance.
+  package static func injectProperties(
+    of type: Any.Type
+  ) -> [(name: String, valueType: Any.Type)]? {
+    guard SlotDiscovery.preferred == .fieldOffsets else { return nil }
+    return SlotDiscovery.fieldSlots(of: type)?.map { ($0.name, $0.wrapperType.valueType) }
+  }
+
   /// The names of every injectable property of an instance: those an
   /// ``Injectable`` type hands over, then its ``Inject`` properties.
   ///

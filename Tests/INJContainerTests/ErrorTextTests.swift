@@ -123,3 +123,49 @@ struct ErrorTextTests {
         + "Widget. Change the property's type, or register a value of type Int under 'count'.")
   }
 }
+
+extension ErrorTextTests {
+  final class Api: Sendable {}
+  final class Screen {
+    @Inject var api: Api?
+    @Inject var title: String?
+    @Inject var makeApi: (() -> Api)?
+  }
+
+  @Test func anInjectPropertyItsDependencyCanNeverFillIsAProblemWithBothSites() {
+    let container = Container()
+    let file = "App/Wiring.swift"
+    container.addInstance(42, forName: "title", fileID: file, line: 1)
+    container.addProvider(forName: "api", fileID: file, line: 2) { _ in "not an Api" }
+    container.addProvider(
+      forName: "screen", dependencies: ["api", "title", "makeApi"], fileID: file, line: 3
+    ) { _ in Screen() }
+    container.addProvider(forName: "makeApi", fileID: file, line: 4) { _ in Api() }
+    let report = container.validate()
+    #expect(
+      report.problems.map(\.description) == [
+        "'screen' (App/Wiring.swift:3) makes Screen, whose @Inject property 'api' holds Api, "
+          + "but 'api' (App/Wiring.swift:2) provides String, which is never Api. Give the "
+          + "property the type String (or one of its protocols or superclasses), or register "
+          + "Api under 'api'.",
+        "'screen' (App/Wiring.swift:3) makes Screen, whose @Inject property 'title' holds "
+          + "String, but 'title' (App/Wiring.swift:1) provides Int, which is never String. "
+          + "Give the property the type Int (or one of its protocols or superclasses), or "
+          + "register String under 'title'.",
+        "'screen' (App/Wiring.swift:3) makes Screen, whose @Inject property 'makeApi' holds "
+          + "() -> Api, but 'makeApi' (App/Wiring.swift:4) provides Api, which is never "
+          + "() -> Api. Give the property the type Api (or one of its protocols or "
+          + "superclasses), or register () -> Api under 'makeApi'.",
+      ])
+  }
+
+  @Test func injectPropertiesThatFitAreNoProblem() throws {
+    let container = Container()
+    container.addProvider(forName: "api") { _ in Api() }
+    container.addInstance("Home", forName: "title")
+    container.addProvider(forName: "screen", dependencies: ["api", "title", "apiProvider"]) {
+      _ in Screen()
+    }
+    try container.checkForErrors()
+  }
+}

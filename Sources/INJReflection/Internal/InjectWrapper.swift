@@ -1,6 +1,9 @@
 /// What the injector needs from an ``Inject`` property, without knowing its value
 /// type.
 protocol InjectWrapper {
+  /// The type the property holds, without the optional: `Api` for `Api?`.
+  static var valueType: Any.Type { get }
+
   /// Fills the wrapper stored at `address` (inside an object) when it is nil and the
   /// source offers a value for `name`; returns whether it was filled.
   static func fillStoredWrapper(
@@ -16,6 +19,8 @@ protocol InjectWrapper {
 }
 
 extension Inject: InjectWrapper {
+  static var valueType: Any.Type { Value.self }
+
   static func fillStoredWrapper(
     at address: UnsafeRawPointer, named name: String, from source: any InjectionSource,
     ownerType: Any.Type

@@ -31,8 +31,10 @@ struct Validation {
   var problems: [ValidationProblem] = []
   var warnings: [ValidationWarning] = []
   private var candidates: [String]?
-  private var injectNames: [ObjectIdentifier: [String]] = [:]
-  private var lastInjectNames: (type: ObjectIdentifier, names: [String])?
+  private var injectPropertiesByType: [ObjectIdentifier: [(name: String, valueType: Any.Type)]] =
+    [:]
+  private var lastInjectProperties:
+    (type: ObjectIdentifier, properties: [(name: String, valueType: Any.Type)])?
 
   init(
     container: Container, registry: Registry, slots: [NameSlot], blankSlotIDs: Set<Int32>
@@ -295,38 +297,74 @@ struct Validation {
     }
   }
 
-  /// Warns about `@Inject` properties a provider never fills, where the platform can
-  /// list them from the product type.
+  /// Checks the `@Inject` properties of each provider's declared product type, where
+  /// the platform can list them from the type: a property the provider does not list
+  /// is a warning; one whose dependency can never fill it is a problem.
   private mutating func checkInjectedProperties() {
+    var mismatches: [ValidationProblem] = []
     for entry in 0..<index.count where isEffective[entry] {
       let flags = index.flags[entry]
       guard flags.contains(.provider), !flags.contains(.manualInit) else { continue }
-      let properties = injectPropertyNames(of: index.productTypes[entry])
+      let properties = injectProperties(of: index.productTypes[entry])
       guard !properties.isEmpty else { continue }
       let registration = index.entries[entry]
       guard let provider = registration.provider else { continue }
-      for property in properties where !provider.dependencies.contains(property) {
-        warnings.append(
-          .unlistedInjectProperty(
-            provider: registration.name, site: registration.site,
-            type: String(describing: provider.productType), property: property))
+      for property in properties {
+        guard provider.dependencies.contains(property.name) else {
+          warnings.append(
+            .unlistedInjectProperty(
+              provider: registration.name, site: registration.site,
+              type: String(describing: provider.productType), property: property.name))
+          continue
+        }
+        guard let dependency = registeredValue(named: property.name),
+          CastCheck.verdict(castingProductsOf: dependency.type, to: property.valueType)
+            == .never
+        else { continue }
+        mismatches.append(
+          .injectTypeMismatch(
+            registration.name, site: registration.site,
+            productType: String(describing: provider.productType), property: property.name,
+            propertyType: String(describing: property.valueType),
+            dependencySite: dependency.site, dependencyType: String(describing: dependency.type)))
       }
+    }
+    problems += mismatches
+  }
+
+  /// The declared type and site of what `name` resolves to as a value, here or in an
+  /// ancestor: an instance or a valid provider. Nil for anything else (a provider
+  /// closure, a name in error, a name nothing registers), whose type is not known.
+  private func registeredValue(named name: String) -> (type: Any.Type, site: RegistrationSite)? {
+    let registration: Registration?
+    if let id = slotID(of: name), registrationCounts[Int(id)] > 0 {
+      registration = registrationCounts[Int(id)] == 1 ? own(id).first : nil
+    } else {
+      registration = container.parent?.lookup(name, hash: name.hashValue)?.takeUnretainedValue()
+    }
+    guard let registration else { return nil }
+    switch registration.kind {
+    case .instance(_, let type): return (type, registration.site)
+    case .provider(let provider): return (provider.productType, registration.site)
+    case .providerClosure, .invalid: return nil
     }
   }
 
-  private mutating func injectPropertyNames(of type: Any.Type) -> [String] {
+  private mutating func injectProperties(
+    of type: Any.Type
+  ) -> [(name: String, valueType: Any.Type)] {
     let key = ObjectIdentifier(type)
-    if let last = lastInjectNames, last.type == key {
-      return last.names
+    if let last = lastInjectProperties, last.type == key {
+      return last.properties
     }
-    let names: [String]
-    if let known = injectNames[key] {
-      names = known
+    let properties: [(name: String, valueType: Any.Type)]
+    if let known = injectPropertiesByType[key] {
+      properties = known
     } else {
-      names = type is AnyClass ? PropertyInjector.injectPropertyNames(of: type) ?? [] : []
-      injectNames[key] = names
+      properties = type is AnyClass ? PropertyInjector.injectProperties(of: type) ?? [] : []
+      injectPropertiesByType[key] = properties
     }
-    lastInjectNames = (key, names)
-    return names
+    lastInjectProperties = (key, properties)
+    return properties
   }
 }
