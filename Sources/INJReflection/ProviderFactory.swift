@@ -111,7 +111,7 @@ public final class ProviderFactory {
   ///
   /// - Throws: ``InjectionError`` when no product of the declared type can be a
   ///   `Result`.
-  package func checkResultType<Result>(_ resultType: Result.Type) throws(InjectionError) {
+  private func checkResultType<Result>(_ resultType: Result.Type) throws(InjectionError) {
     if CastCheck.verdict(castingProductsOf: productType, to: Result.self) == .never {
       throw InjectionError.closureResultMismatch(
         productType: productType, actual: productType, expected: Result.self)

@@ -90,6 +90,7 @@ extension Container {
     case .instance(let value, _):
       return value
     case .provider(let provider):
+      // Taken above, unretained; here only for the switch to be complete.
       return try Resolver.resolve(provider)
     case .providerClosure(let target):
       return try registration.owner.providerClosureValue(target: target) {
@@ -160,30 +161,5 @@ extension Container {
   /// registration order, ancestors first.
   func suggestionCandidates() -> [String] {
     lineage.reversed().flatMap { $0.registry.withLock { $0.visibleNames } }
-  }
-}
-
-extension Resolved {
-  /// The value as a provider closure of type `Closure`, made by `make` from the
-  /// factory a provider-closure name resolves to, or else cast.
-  ///
-  /// - Throws: ``ResolutionError`` when the provider's products can never be the
-  ///   closure's result, or the value is not such a closure.
-  func providerClosure<Closure>(
-    as closureType: Closure.Type, name: String, path: @autoclosure () -> [String],
-    make: (ProviderFactory) throws(InjectionError) -> Closure
-  ) throws(ResolutionError) -> Closure {
-    guard let factory else {
-      return try cast(to: Closure.self, name: name, path: path())
-    }
-    do {
-      return try make(factory)
-    } catch {
-      throw ResolutionError(
-        name: name, path: path(),
-        reason: .providerClosureMismatch(
-          requested: String(describing: Closure.self),
-          productType: String(describing: factory.productType)))
-    }
   }
 }

@@ -46,7 +46,7 @@ struct Resolved {
 
   /// The provider closure's factory, when the value is one.
   var factory: ProviderFactory? {
-    kind == .providerClosure ? object as? ProviderFactory : nil
+    kind == .providerClosure ? factoryUnchecked : nil
   }
 
   /// The value as a value of any type; a provider closure as its own exact closure.
@@ -125,6 +125,31 @@ struct Resolved {
 
   private var factoryUnchecked: ProviderFactory {
     unsafeDowncast(object, to: ProviderFactory.self)
+  }
+}
+
+extension Resolved {
+  /// The value as a provider closure of type `Closure`, made by `make` from the
+  /// factory a provider-closure name resolves to, or else cast.
+  ///
+  /// - Throws: ``ResolutionError`` when the provider's products can never be the
+  ///   closure's result, or the value is not such a closure.
+  func providerClosure<Closure>(
+    as closureType: Closure.Type, name: String, path: @autoclosure () -> [String],
+    make: (ProviderFactory) throws(InjectionError) -> Closure
+  ) throws(ResolutionError) -> Closure {
+    guard let factory else {
+      return try cast(to: Closure.self, name: name, path: path())
+    }
+    do {
+      return try make(factory)
+    } catch {
+      throw ResolutionError(
+        name: name, path: path(),
+        reason: .providerClosureMismatch(
+          requested: String(describing: Closure.self),
+          productType: String(describing: factory.productType)))
+    }
   }
 }
 

@@ -129,6 +129,7 @@ struct Resolver {
     case .instance(let value, _):
       return value
     case .provider(let provider):
+      // Taken above, unretained; here only for the switch to be complete.
       return try valueOrFrame(of: provider)
     case .providerClosure(let target):
       return try registration.owner.providerClosureValue(target: target) {
