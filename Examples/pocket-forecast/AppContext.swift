@@ -8,6 +8,7 @@ import Injineer
 // (`…Provider`) wherever a screen must make another screen later, or must reach the root
 // screen that holds it.
 
+@MainActor
 enum AppContext {
   /// Registers the whole app.
   ///
@@ -134,7 +135,7 @@ enum AppContext {
 // The explicit way to be injected: the class hands each property to the injector, which
 // fills it when it is nil and the provider lists its name. The conformance lives here, so
 // the class itself knows nothing of the container.
-extension AddCityViewController: Injectable {
+extension AddCityViewController: @MainActor Injectable {
   func injectProperties(_ injector: inout PropertyInjector) throws {
     try injector.inject(&cityDao, named: "cityDao")
     try injector.inject(&weatherClient, named: "weatherClient")

@@ -14,6 +14,7 @@ import Foundation
 import Injineer
 
 @main
+@MainActor
 struct PocketForecast {
   static func main() {
     exit(run(Array(CommandLine.arguments.dropFirst())).rawValue)

@@ -17,8 +17,9 @@ import Injineer
 
 // MARK: - The app's own classes
 //
-// They know nothing of the container except the `@Inject` marker on the properties
-// it fills. Each is created by a provider's creator with a plain initializer; the
+// Screens and the service they share are `@MainActor`, as UIKit's and AppKit's classes
+// are; that also makes them `Sendable`, so the service can be a singleton. They know
+// nothing of the container except the `@Inject` marker on the properties it fills. Each is created by a provider's creator with a plain initializer; the
 // container then sets every `@Inject` property that is still nil and whose name is in
 // the provider's dependency list.
 
@@ -51,6 +52,7 @@ struct Product: Sendable {
 /// It shows alerts on the root screen, and reaches that screen through a closure:
 /// that lets the container make the service before the root screen exists, which it
 /// must, because the root screen (through the list) needs the service first.
+@MainActor
 final class ProductsService {
   private(set) var products: [Product]
   private let rootViewController: () -> RootViewController
@@ -75,6 +77,7 @@ final class ProductsService {
 }
 
 /// The first screen: every product, one per line.
+@MainActor
 final class ProductsListViewController {
   @Inject var productsService: ProductsService?
   /// Makes a new detail screen on every call. The container fills it because the
@@ -102,6 +105,7 @@ final class ProductsListViewController {
 }
 
 /// Shows one product and sells it.
+@MainActor
 final class ProductDetailsViewController {
   @Inject var productsService: ProductsService?
   var productName = ""
@@ -119,6 +123,7 @@ final class ProductDetailsViewController {
 }
 
 /// The screen that holds all others; alerts are shown on it.
+@MainActor
 final class RootViewController {
   @Inject var productsListViewController: ProductsListViewController?
   private(set) var alerts: [String] = []
@@ -137,10 +142,13 @@ func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
 // MARK: - The composition root
 //
 // All wiring lives here, in one function per variant. Each provider names the names it
-// depends on; the container resolves them before the creator runs.
+// depends on; the container resolves them before the creator runs. The functions are
+// `@MainActor`, so each creator is too: it may call the screens' initializers, and the
+// container runs it only on the main actor.
 
 /// The README's wiring with its fix: `productsService` depends on
 /// `rootViewControllerProvider`.
+@MainActor
 func makeContainer() -> Container {
   let container = Container()
   container.addProvider(
@@ -177,6 +185,7 @@ func makeContainer() -> Container {
 
 /// The same wiring before the fix: `productsService` depends on `rootViewController`
 /// itself, which closes the cycle root → list → service → root.
+@MainActor
 func makeCyclicContainer() -> Container {
   let container = Container()
   container.addProvider(
@@ -210,6 +219,7 @@ func makeCyclicContainer() -> Container {
 // MARK: - The program
 
 @main
+@MainActor
 struct Products {
   static let usage = """
     USAGE: products [--broken]

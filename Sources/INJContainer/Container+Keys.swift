@@ -7,7 +7,7 @@ extension Container {
   ///   - key: The key: its name is what dependents use.
   ///   - fileID: The registering file, for reports; leave the default.
   ///   - line: The registering line, for reports; leave the default.
-  public func addInstance<T>(
+  public func addInstance<T: Sendable>(
     _ instance: T, for key: Key<T>, fileID: String = #fileID, line: Int = #line
   ) {
     addInstance(instance, forName: key.name, fileID: fileID, line: line)
@@ -16,22 +16,27 @@ extension Container {
   /// Registers a provider under a key; the compiler checks that the creator makes
   /// the key's type.
   ///
+  /// The creator is isolated to the actor of the registering code, as for
+  /// ``Container/addProvider(forName:dependencies:options:fileID:line:isolation:creator:)``.
+  ///
   /// - Parameters:
   ///   - key: The key: its name is what dependents use.
   ///   - dependencies: The names the creator needs.
-  ///   - options: The scope and ``ProviderOptions/manualInit``.
+  ///   - options: The scope and ``ProviderOptions/For/manualInit``.
   ///   - fileID: The registering file, for reports; leave the default.
   ///   - line: The registering line, for reports; leave the default.
+  ///   - isolation: The actor of the registering code; leave the default.
   ///   - creator: Makes the product from the resolved dependencies.
   @inlinable
   public func addProvider<T>(
-    for key: Key<T>, dependencies: [String] = [], options: ProviderOptions = [],
+    for key: Key<T>, dependencies: [String] = [], options: ProviderOptions.For<T> = [],
     fileID: String = #fileID, line: Int = #line,
-    creator: @escaping @Sendable (ResolvedValues) throws -> T
+    isolation: isolated (any Actor)? = #isolation,
+    creator: @escaping (ResolvedValues) throws -> T
   ) {
     addProvider(
       forName: key.name, dependencies: dependencies, options: options, fileID: fileID,
-      line: line, creator: creator)
+      line: line, isolation: isolation, creator: creator)
   }
 
   /// Registers a provider whose creator runs on the main actor, under a key.
@@ -39,12 +44,12 @@ extension Container {
   /// - Parameters:
   ///   - key: The key: its name is what dependents use.
   ///   - dependencies: The names the creator needs.
-  ///   - options: The scope and ``ProviderOptions/manualInit``.
+  ///   - options: The scope and ``ProviderOptions/For/manualInit``.
   ///   - fileID: The registering file, for reports; leave the default.
   ///   - line: The registering line, for reports; leave the default.
   ///   - creator: Makes the product on the main actor.
   public func addMainActorProvider<T>(
-    for key: Key<T>, dependencies: [String] = [], options: ProviderOptions = [],
+    for key: Key<T>, dependencies: [String] = [], options: ProviderOptions.For<T> = [],
     fileID: String = #fileID, line: Int = #line,
     creator: @escaping @MainActor (ResolvedValues) throws -> T
   ) {

@@ -74,7 +74,7 @@ extension Container {
     site: RegistrationSite, creator: @escaping @Sendable (ResolvedValues) throws -> T
   ) {
     overrideProvider(
-      name, dependencies, options, site: site, isMainActor: false, productType: T.self,
+      name, dependencies, options, site: site, isolation: .nonisolated, productType: T.self,
       creator: .erasing(creator))
   }
 
@@ -86,19 +86,19 @@ extension Container {
     site: RegistrationSite, creator: @escaping @MainActor (ResolvedValues) throws -> T
   ) {
     overrideProvider(
-      name, dependencies, options, site: site, isMainActor: true, productType: T.self,
+      name, dependencies, options, site: site, isolation: .mainActor, productType: T.self,
       creator: .erasing(Self.runningOnMainActor(creator)))
   }
 
   private func overrideProvider(
     _ name: String, _ dependencies: [String], _ options: ProviderOptions,
-    site: RegistrationSite, isMainActor: Bool, productType: Any.Type, creator: Creator
+    site: RegistrationSite, isolation: CreatorIsolation, productType: Any.Type, creator: Creator
   ) {
     registry.withLock { registry in
       let provider = Provider(
         name: name, owner: self, dependencies: dependencies,
         dependencySlots: dependencies.map { names.internSlot(named: $0) }, options: options,
-        isMainActor: isMainActor, creator: creator, productType: productType)
+        isolation: isolation, creator: creator, productType: productType)
       register(
         Registration(name: name, site: site, owner: self, kind: .provider(provider)),
         in: &registry, asOverride: true)

@@ -72,6 +72,10 @@ public final class Container: Sendable {
   /// Registers a ready value under a name; whoever depends on the name gets
   /// exactly this value.
   ///
+  /// The value is handed to every thread that resolves the name, so it must be
+  /// `Sendable` (in the Swift 6 language mode the compiler checks; a class isolated
+  /// to an actor, such as `@MainActor`, is `Sendable`).
+  ///
   /// Registering never throws: a blank name or a name registered twice is
   /// recorded, reported by ``checkForErrors()`` with both sites, and makes
   /// resolving the name throw.
@@ -81,7 +85,7 @@ public final class Container: Sendable {
   ///   - name: The name dependents use.
   ///   - fileID: The registering file, for reports; leave the default.
   ///   - line: The registering line, for reports; leave the default.
-  public func addInstance<T>(
+  public func addInstance<T: Sendable>(
     _ instance: T, forName name: String, fileID: String = #fileID, line: Int = #line
   ) {
     let site = RegistrationSite(fileID: fileID, line: line)
@@ -105,6 +109,17 @@ public final class Container: Sendable {
   /// }
   /// ```
   ///
+  /// The creator is isolated to the actor of the code that registers it, as any
+  /// closure written there is. Registered from main-actor code (a `@MainActor`
+  /// function, top-level code, or any code of a module whose default isolation is
+  /// `MainActor`), it may call main-actor initializers, and the container runs it
+  /// only on the main actor: resolving the name from another thread throws
+  /// ``ResolutionError`` (reason ``ResolutionError/Reason/notOnMainActor``) rather
+  /// than blocking. Registered from nonisolated code, it runs on whichever thread
+  /// resolves; Swift does not check what such a creator captures, so capture only
+  /// values that may be used from any thread (write `{ @Sendable values in … }` to
+  /// have the compiler check).
+  ///
   /// Registering never throws: a blank name, a name registered twice or
   /// conflicting scope options are recorded, reported by ``checkForErrors()``,
   /// and make resolving the name throw. Names may be registered at any time; a
@@ -114,21 +129,24 @@ public final class Container: Sendable {
   ///   - name: The name dependents use.
   ///   - dependencies: The names the creator needs; each is resolved before it
   ///     runs. A name like `fooProvider` gives a closure making a new `foo`.
-  ///   - options: The scope (``ProviderOptions/singleton`` and others) and
-  ///     ``ProviderOptions/manualInit``.
+  ///   - options: The scope (``ProviderOptions/For/singleton`` and others) and
+  ///     ``ProviderOptions/For/manualInit``. A shared scope needs a `Sendable`
+  ///     product (see ``ProviderOptions/For``).
   ///   - fileID: The registering file, for reports; leave the default.
   ///   - line: The registering line, for reports; leave the default.
+  ///   - isolation: The actor of the registering code; leave the default.
   ///   - creator: Makes the product from the resolved dependencies. Its declared
   ///     result type is the type of `fooProvider` closures for this name.
   @inlinable
   public func addProvider<T>(
-    forName name: String, dependencies: [String] = [], options: ProviderOptions = [],
+    forName name: String, dependencies: [String] = [], options: ProviderOptions.For<T> = [],
     fileID: String = #fileID, line: Int = #line,
-    creator: @escaping @Sendable (ResolvedValues) throws -> T
+    isolation: isolated (any Actor)? = #isolation,
+    creator: @escaping (ResolvedValues) throws -> T
   ) {
     addProvider(
-      name, dependencies, options, fileID: fileID, line: line, isMainActor: false,
-      productType: T.self, creator: .erasing(creator))
+      name, dependencies, options.options, fileID: fileID, line: line,
+      isolation: CreatorIsolation(isolation), productType: T.self, creator: .erasing(creator))
   }
 
   /// Registers a provider whose creator runs on the main actor, for products such
@@ -141,17 +159,17 @@ public final class Container: Sendable {
   /// - Parameters:
   ///   - name: The name dependents use.
   ///   - dependencies: The names the creator needs.
-  ///   - options: The scope and ``ProviderOptions/manualInit``.
+  ///   - options: The scope and ``ProviderOptions/For/manualInit``.
   ///   - fileID: The registering file, for reports; leave the default.
   ///   - line: The registering line, for reports; leave the default.
   ///   - creator: Makes the product on the main actor.
   public func addMainActorProvider<T>(
-    forName name: String, dependencies: [String] = [], options: ProviderOptions = [],
+    forName name: String, dependencies: [String] = [], options: ProviderOptions.For<T> = [],
     fileID: String = #fileID, line: Int = #line,
     creator: @escaping @MainActor (ResolvedValues) throws -> T
   ) {
     addProvider(
-      name, dependencies, options, fileID: fileID, line: line, isMainActor: true,
+      name, dependencies, options.options, fileID: fileID, line: line, isolation: .mainActor,
       productType: T.self, creator: .erasing(Self.runningOnMainActor(creator)))
   }
 
@@ -173,14 +191,14 @@ public final class Container: Sendable {
   @usableFromInline
   func addProvider(
     _ name: String, _ dependencies: [String], _ options: ProviderOptions, fileID: String,
-    line: Int, isMainActor: Bool, productType: Any.Type, creator: Creator
+    line: Int, isolation: CreatorIsolation, productType: Any.Type, creator: Creator
   ) {
     let site = RegistrationSite(fileID: fileID, line: line)
     registry.withLock { registry in
       let provider = Provider(
         name: name, owner: self, dependencies: dependencies,
         dependencySlots: dependencies.map { names.internSlot(named: $0) }, options: options,
-        isMainActor: isMainActor, creator: creator, productType: productType)
+        isolation: isolation, creator: creator, productType: productType)
       let kind: Registration.Kind =
         if name.isBlank {
           .invalid(.blankName, provider: provider)

@@ -40,3 +40,63 @@ public struct ProviderOptions: OptionSet, Sendable, Hashable {
   /// The options that choose a scope; at most one may be given.
   static let scopes: ProviderOptions = [.singleton, .weakSingleton, .objectGraph]
 }
+
+extension ProviderOptions {
+  /// The options of a provider of `Product`, written as for ``ProviderOptions``
+  /// (`.singleton`, `[.singleton, .manualInit]`) and checked by the compiler.
+  ///
+  /// A singleton or a weak singleton is handed to every thread that resolves it, so
+  /// ``singleton`` and ``weakSingleton`` exist only for `Sendable` products. In the
+  /// Swift 6 language mode, asking for either with another product type is a
+  /// compile error at the option, such as
+  /// `type 'Counter' does not conform to the 'Sendable' protocol`. Fix it in one of
+  /// three ways:
+  ///
+  /// - make the type `Sendable` (immutable, or guarding its state with a lock);
+  /// - isolate it to an actor, such as `@MainActor` (an isolated class is
+  ///   `Sendable`);
+  /// - or drop the scope: a transient or ``objectGraph`` product belongs to the
+  ///   one resolution that made it.
+  ///
+  /// In the Swift 5 language mode the requirement is not checked, as for any other
+  /// `Sendable` requirement.
+  public struct For<Product>: Sendable, Hashable, ExpressibleByArrayLiteral {
+    /// The options.
+    public let options: ProviderOptions
+
+    init(checked options: ProviderOptions) {
+      self.options = options
+    }
+
+    /// The union of the elements: `[.singleton, .manualInit]`.
+    ///
+    /// - Parameter elements: The options to combine.
+    public init(arrayLiteral elements: Self...) {
+      options = elements.reduce(into: []) { $0.formUnion($1.options) }
+    }
+
+    /// The container does not inject the product's properties: the creator sets
+    /// everything up itself. See ``ProviderOptions/manualInit``.
+    public static var manualInit: Self { Self(checked: .manualInit) }
+
+    /// One product per top-level resolution. See ``ProviderOptions/objectGraph``.
+    public static var objectGraph: Self { Self(checked: .objectGraph) }
+  }
+}
+
+extension ProviderOptions.For where Product: Sendable {
+  /// Options chosen at run time, for a `Sendable` product.
+  ///
+  /// - Parameter options: The options.
+  public init(_ options: ProviderOptions) {
+    self.options = options
+  }
+
+  /// The creator runs once; every dependent, on every thread, gets that one
+  /// product. See ``ProviderOptions/singleton``.
+  public static var singleton: Self { Self(checked: .singleton) }
+
+  /// One product is shared while anything holds it. See
+  /// ``ProviderOptions/weakSingleton``.
+  public static var weakSingleton: Self { Self(checked: .weakSingleton) }
+}

@@ -46,6 +46,9 @@ public struct ResolutionError: Error, CustomStringConvertible {
     case conflictingScopes(ProviderOptions)
     /// The creator is main-actor isolated and the resolution ran elsewhere.
     case notOnMainActor
+    /// The creator is isolated to another actor (named), which a synchronous
+    /// resolution cannot enter.
+    case notOnActor(String)
     /// A provider closure was called after its container was released.
     case containerReleased
     /// A weak singleton's creator returned a value that is not a class instance.
@@ -172,6 +175,12 @@ public struct ResolutionError: Error, CustomStringConvertible {
       text +=
         " off the main actor: the creator of '\(name)' runs on the main actor. Resolve it "
         + "from the main actor."
+    case .notOnActor(let actor):
+      text +=
+        ": the creator of '\(name)' is isolated to \(actor), the actor of the code that "
+        + "registered it, and a synchronous resolution cannot run it there. Register "
+        + "'\(name)' from nonisolated code (such as a nonisolated function) or from the "
+        + "main actor."
     case .containerReleased:
       text +=
         " through a provider closure: its container no longer exists. Keep the container "

@@ -3,7 +3,7 @@ import Testing
 
 // The samples of the article "Checking the Graph", as written there.
 
-final class Theme {}
+final class Theme: Sendable {}
 
 struct Offline: Error, CustomStringConvertible {
   var description: String { "the network is offline" }

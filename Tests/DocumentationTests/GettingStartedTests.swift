@@ -3,7 +3,7 @@ import Testing
 
 // The samples of the article "Getting Started with Injineer", as written there.
 
-final class WeatherClient {
+final class WeatherClient: Sendable {
   let baseURL: String
   init(baseURL: String) { self.baseURL = baseURL }
 }

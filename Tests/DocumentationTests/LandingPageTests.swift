@@ -5,6 +5,7 @@ import Testing
 // catalogs, as written there.
 
 @Suite("Landing pages")
+@MainActor
 struct LandingPageTests {
   @Test func umbrella() throws {
     final class StoreScreen {

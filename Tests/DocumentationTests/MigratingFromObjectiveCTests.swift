@@ -5,6 +5,7 @@ import Testing
 // Its classes are those of the README's quick start, in ReadmeTests.swift.
 
 @Suite("Migrating from the Objective-C Injineer")
+@MainActor
 struct MigratingFromObjectiveCTests: PrintingSample {
   let console = Console()
   static let article = "Sources/INJContainer/INJContainer.docc/MigratingFromObjectiveC.md"

@@ -13,7 +13,7 @@ final class CatalogScreen {
   @Inject var title: String?
 }
 
-final class CartService {}
+final class CartService: Sendable {}
 final class Receipt {}
 
 final class CartScreen {

@@ -3,7 +3,7 @@ import Testing
 
 // The samples of the article "Provider Closures and Cycles", as written there.
 
-final class ArticleStore {
+final class ArticleStore: Sendable {
   let titles = ["Brewing", "Grinding"]
 }
 
@@ -29,9 +29,12 @@ protocol TitledScreen: AnyObject {
 
 extension ArticleScreen: TitledScreen {}
 
+@MainActor
 final class Coordinator {}
+@MainActor
 final class SettingsScreen {}
 
+@MainActor
 final class AccountService {
   private let coordinator: () -> Coordinator
   init(coordinator: @escaping () -> Coordinator) {
@@ -43,6 +46,7 @@ final class AccountService {
 }
 
 @Suite("Provider Closures and Cycles")
+@MainActor
 struct ProviderClosuresAndCyclesTests: PrintingSample {
   let console = Console()
   static let article = "Sources/INJContainer/INJContainer.docc/ProviderClosuresAndCycles.md"

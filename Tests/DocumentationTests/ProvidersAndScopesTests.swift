@@ -11,7 +11,7 @@ struct StubForecaster: Forecasting {
   func forecast(for city: String) -> String { "Sunny in \(city)" }
 }
 
-final class Session {}
+final class Session: Sendable {}
 
 final class Cart {
   let session: Session
@@ -27,7 +27,7 @@ final class CheckoutScreen {
   }
 }
 
-final class ImageCache {}
+final class ImageCache: Sendable {}
 
 extension Key {
   static var forecaster: Key<any Forecasting> { Key<any Forecasting>("forecaster") }

@@ -5,17 +5,20 @@ import Testing
 // The quick start of README.md, as written there. The article "Migrating from the
 // Objective-C Injineer" uses the same classes.
 
+@MainActor
 final class ProductsService {
   let products: [String]
   @Inject var rootViewControllerProvider: (() -> RootViewController)?
   init(products: [String]) { self.products = products }
 }
 
+@MainActor
 final class ProductDetailsViewController {
   @Inject var productsService: ProductsService?
   var productName = ""
 }
 
+@MainActor
 final class ProductsListViewController {
   @Inject var productsService: ProductsService?
   @Inject var productDetailsViewControllerProvider: (() -> ProductDetailsViewController)?
@@ -27,10 +30,12 @@ final class ProductsListViewController {
   }
 }
 
+@MainActor
 final class RootViewController {
   @Inject var productsListViewController: ProductsListViewController?
 }
 
+@MainActor
 func makeShop(serviceDependencies: [String]) -> Container {
   let container = Container()
   container.addInstance(["Espresso machine", "Milk frother"], forName: "catalog")
@@ -67,6 +72,7 @@ func makeShop(serviceDependencies: [String]) -> Container {
 }
 
 @Suite("README")
+@MainActor
 struct ReadmeTests: PrintingSample {
   let console = Console()
 

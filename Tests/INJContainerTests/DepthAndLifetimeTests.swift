@@ -46,7 +46,7 @@ struct DepthAndLifetimeTests {
       container.addProvider(
         forName: "holder", dependencies: ["singletonProvider"], options: .singleton
       ) { values in
-        try values.value(forName: "singletonProvider", as: (() -> Link).self)
+        ClosureHolder(make: try values.value(forName: "singletonProvider", as: (() -> Link).self))
       }
       let singleton = try container.value(forName: "singleton", as: Link.self)
       _ = try container.value(forName: "holder")
@@ -64,6 +64,15 @@ struct DepthAndLifetimeTests {
         == "Cannot resolve 'singleton' through a provider closure: its container no longer "
         + "exists. Keep the container alive while its provider closures are in use.")
   }
+}
+
+/// A singleton holding a provider closure, to see that it does not keep its
+/// container alive.
+final class ClosureHolder: @unchecked Sendable {
+  // Safe to share: the closure only calls back into the container (through a weak
+  // reference), which is Sendable, and the holder never changes.
+  let make: () -> DepthAndLifetimeTests.Link
+  init(make: @escaping () -> DepthAndLifetimeTests.Link) { self.make = make }
 }
 
 final class Outcome: @unchecked Sendable {

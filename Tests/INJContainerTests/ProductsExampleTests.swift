@@ -5,21 +5,26 @@ import Testing
 /// The original README's example: a list screen that opens a fresh detail screen
 /// per selection, and the cycle root → list → service → root with its fix.
 @Suite("The original README's products example")
+@MainActor
 struct ProductsExampleTests {
+  @MainActor
   final class CyclicProductsService {
     @Inject var rootViewController: CyclicRootViewController?
     @Inject var rootViewControllerProvider: (() -> CyclicRootViewController)?
   }
 
+  @MainActor
   final class CyclicListViewController {
     @Inject var productsService: CyclicProductsService?
     @Inject var productDetailsViewControllerProvider: (() -> CyclicDetailsViewController)?
   }
 
+  @MainActor
   final class CyclicDetailsViewController {
     @Inject var productsService: CyclicProductsService?
   }
 
+  @MainActor
   final class CyclicRootViewController {
     @Inject var productsListViewController: CyclicListViewController?
   }

@@ -30,7 +30,7 @@ struct UmbrellaTests {
     container.addInstance(EnglishGreeter() as any Greeter, forName: "greeter")
     container.addProvider(forName: "door", dependencies: ["greeter"]) { _ in Door() }
     container.addProvider(
-      forName: "hall", dependencies: ["greeter", "doorProvider"], options: [.singleton]
+      forName: "hall", dependencies: ["greeter", "doorProvider"], options: [.objectGraph]
     ) { _ in Hall() }
     let options: ProviderOptions = [.manualInit]
     #expect(!options.contains(.singleton))

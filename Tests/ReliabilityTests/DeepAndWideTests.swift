@@ -35,7 +35,7 @@ struct DeepAndWideTests {
     for index in 0..<Self.depth {
       let next = index + 1 < Self.depth ? "link\(index + 1)" : "leafProvider"
       container.addProvider(
-        forName: "link\(index)", dependencies: [next], options: scopes[index % scopes.count]
+        forName: "link\(index)", dependencies: [next], options: .init(scopes[index % scopes.count])
       ) { values in
         created.add()
         if index + 1 == Self.depth {

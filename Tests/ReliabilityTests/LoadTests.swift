@@ -189,7 +189,8 @@ struct LoadTests {
     } else {
       let dependency = "t\(round % transients)"
       let options: ProviderOptions = round.isMultiple(of: 2) ? .singleton : []
-      container.addProvider(forName: name, dependencies: [dependency], options: options) { values in
+      container.addProvider(forName: name, dependencies: [dependency], options: .init(options)) {
+        values in
         tracker.made(name, [try values.value(forName: dependency)])
       }
     }

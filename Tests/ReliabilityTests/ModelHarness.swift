@@ -294,7 +294,7 @@ struct ModelHarness {
     let shared = provider.returnsShared ? SharedMade(registration: index) : nil
     sharedObjects[index] = shared
     container.addProvider(
-      forName: registration.name, dependencies: provider.dependencies, options: options,
+      forName: registration.name, dependencies: provider.dependencies, options: .init(options),
       fileID: fileID, line: index
     ) { values -> Made in
       let (serial, call) = log.record(index)

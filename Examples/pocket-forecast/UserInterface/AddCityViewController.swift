@@ -3,6 +3,7 @@
 /// This class imports nothing from the container: its properties are plain optionals,
 /// which the composition root fills through an `Injectable` conformance (the explicit
 /// way, see `AppContext.swift`) instead of `@Inject` markers.
+@MainActor
 final class AddCityViewController {
   var cityDao: CityDao?
   var weatherClient: (any WeatherClient)?

@@ -5,6 +5,7 @@ import Injineer
 /// The city DAO and the theme come through the initializer; the root screen comes
 /// through `rootViewControllerProvider`, set by property injection, because the root
 /// screen is what opens this one.
+@MainActor
 final class CitiesListViewController {
   private let cityDao: CityDao
   private let theme: Theme

@@ -10,6 +10,7 @@ import Injineer
 ///
 /// In this text version of the app, showing a screen appends its text to ``screens``,
 /// which the window draws at the end of the launch.
+@MainActor
 final class RootViewController {
   let mainContentViewController: WeatherReportViewController
   @Inject var citiesListViewControllerProvider: (() throws -> CitiesListViewController)?

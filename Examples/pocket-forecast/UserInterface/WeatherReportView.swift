@@ -6,6 +6,7 @@ import Injineer
 /// The container makes a new one for each screen that needs it (the provider is
 /// transient) and sets ``theme`` afterwards, by property injection: the provider lists
 /// `theme` among its dependencies, and the property is marked `@Inject`.
+@MainActor
 final class WeatherReportView {
   @Inject var theme: Theme?
 

@@ -8,6 +8,7 @@ import Injineer
 /// `rootViewController` itself would be a cycle. Depending on `rootViewControllerProvider`
 /// instead gives a closure that returns the root singleton when called, by which time it
 /// exists.
+@MainActor
 final class WeatherReportViewController {
   let view: WeatherReportView
   private let weatherClient: any WeatherClient

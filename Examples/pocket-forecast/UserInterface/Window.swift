@@ -2,6 +2,7 @@
 ///
 /// The app resolves `window` first; resolving it makes the root screen and, through it,
 /// the weather report screen, as an app's window did at launch.
+@MainActor
 final class Window {
   let rootViewController: RootViewController
 

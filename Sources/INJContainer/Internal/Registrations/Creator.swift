@@ -8,18 +8,21 @@ enum Creator: Sendable {
   /// Any other creator.
   case value(@Sendable (ResolvedValues) throws -> Any)
 
-  /// Erases a creator's product type.
+  /// Erases a creator's product type. The closure need not be `Sendable`: the
+  /// resolver runs it only where its ``CreatorIsolation`` allows (see
+  /// ``UncheckedCreator``).
   ///
   /// Inlined into the registering code, where `T` is concrete, so that the
   /// conversion of a class instance to `AnyObject` is specialized away instead of
   /// copying through `T`'s value witnesses on every creation.
   @inlinable
-  static func erasing<T>(_ creator: @escaping @Sendable (ResolvedValues) throws -> T) -> Creator {
+  static func erasing<T>(_ creator: @escaping (ResolvedValues) throws -> T) -> Creator {
+    let creator = UncheckedCreator(creator)
     if T.self is AnyClass, MemoryLayout<T>.size == MemoryLayout<AnyObject>.size {
       // A class type: every value is one strong reference, the layout of `AnyObject`.
-      return .object { values in unsafeBitCast(try creator(values), to: AnyObject.self) }
+      return .object { values in unsafeBitCast(try creator.create(values), to: AnyObject.self) }
     }
-    return .value { values in try creator(values) }
+    return .value { values in try creator.create(values) }
   }
 
   /// Runs the creator.

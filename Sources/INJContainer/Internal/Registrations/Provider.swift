@@ -57,8 +57,8 @@ final class Provider: @unchecked Sendable {
   let dependencyHandles: [Unmanaged<NameSlot>]
   let options: ProviderOptions
   let scope: Scope
-  /// Whether the creator runs on the main actor, and so only where it runs.
-  let isMainActor: Bool
+  /// The actor the creator is isolated to: it runs only where that actor runs.
+  let isolation: CreatorIsolation
   /// Whether the product's properties are injected: not `.manualInit`, and some
   /// dependency exists to inject.
   let injectsProperties: Bool
@@ -82,7 +82,8 @@ final class Provider: @unchecked Sendable {
 
   init(
     name: String, owner: Container, dependencies: [String], dependencySlots: [NameSlot],
-    options: ProviderOptions, isMainActor: Bool, creator: Creator, productType: Any.Type
+    options: ProviderOptions, isolation: CreatorIsolation, creator: Creator,
+    productType: Any.Type
   ) {
     self.name = name
     self.owner = owner
@@ -92,7 +93,7 @@ final class Provider: @unchecked Sendable {
     dependencyHandles = dependencySlots.map { Unmanaged.passUnretained($0) }
     self.options = options
     scope = Scope(options)
-    self.isMainActor = isMainActor
+    self.isolation = isolation
     injectsProperties = !options.contains(.manualInit) && !dependencies.isEmpty
     isLeaf = scope == .transient && dependencies.isEmpty
     self.creator = creator
@@ -108,7 +109,7 @@ final class Provider: @unchecked Sendable {
   func copy(for owner: Container, slots: (String) -> NameSlot) -> Provider {
     Provider(
       name: name, owner: owner, dependencies: dependencies,
-      dependencySlots: dependencies.map(slots), options: options, isMainActor: isMainActor,
+      dependencySlots: dependencies.map(slots), options: options, isolation: isolation,
       creator: creator, productType: productType)
   }
 

@@ -303,8 +303,9 @@ struct Resolver {
   private func runCreator(
     _ provider: Provider, with values: borrowing ResolvedValues
   ) throws(ResolutionError) -> Resolved {
-    if provider.isMainActor, !MainActorCheck.isOnMainActor {
-      throw error(for: provider.name, reason: .notOnMainActor, inProgress: true)
+    if case .nonisolated = provider.isolation {
+    } else {
+      try checkIsolation(of: provider)
     }
     let product: Resolved
     do {
@@ -316,6 +317,21 @@ struct Resolver {
       observer.didCreate(provider.name, product: product.anyValue, path: path)
     }
     return product
+  }
+
+  /// Throws unless the calling thread is where the creator's actor runs.
+  @inline(never)
+  private func checkIsolation(of provider: Provider) throws(ResolutionError) {
+    switch provider.isolation {
+    case .nonisolated:
+      return
+    case .mainActor:
+      if !MainActorCheck.isOnMainActor {
+        throw error(for: provider.name, reason: .notOnMainActor, inProgress: true)
+      }
+    case .actor(let actor):
+      throw error(for: provider.name, reason: .notOnActor(actor), inProgress: true)
+    }
   }
 
   /// The error for a creator that threw `thrown`: a failed resolution inside it

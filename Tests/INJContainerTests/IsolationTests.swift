@@ -1,0 +1,155 @@
+import INJContainer
+import INJReflection
+import Testing
+
+/// A main-actor view model, as in an app target whose default isolation is
+/// `MainActor`.
+@MainActor
+final class InboxViewModel {
+  let title: String
+  @Inject var service: ProductsService?
+  init(title: String) { self.title = title }
+}
+
+/// A global actor other than the main actor.
+@globalActor
+actor DatabaseActor {
+  static let shared = DatabaseActor()
+}
+
+/// Registers a provider from main-actor code with plain `addProvider`: the creator
+/// calls a main-actor initializer.
+@MainActor
+private func registerInbox(in container: Container) {
+  container.addProvider(forName: "inbox", dependencies: ["service"], options: .singleton) { _ in
+    InboxViewModel(title: "Inbox")
+  }
+}
+
+/// Registers a provider from code isolated to another global actor.
+@DatabaseActor
+private func registerRecords(in container: Container) {
+  container.addProvider(forName: "records") { _ in [1, 2, 3] }
+}
+
+/// An actor that registers a provider from one of its methods.
+actor RecordStore {
+  func register(in container: Container) {
+    container.addProvider(forName: "store") { _ in "store" }
+  }
+}
+
+/// Resolves `name` on a thread of the cooperative pool, never the main thread.
+private func resolveOffTheMainActor(
+  _ name: String, in container: Container
+) async -> Result<String, ResolutionError> {
+  await Task.detached {
+    do {
+      return .success(String(describing: try container.value(forName: name)))
+    } catch {
+      return .failure(error as! ResolutionError)
+    }
+  }.value
+}
+
+private func isNotOnMainActor(_ reason: ResolutionError.Reason) -> Bool {
+  if case .notOnMainActor = reason { true } else { false }
+}
+
+private func actorName(_ reason: ResolutionError.Reason?) -> String? {
+  if case .notOnActor(let actor)? = reason { actor } else { nil }
+}
+
+@Suite("Providers isolated to the actor they are registered from")
+struct IsolationTests {
+  @Test @MainActor func aCreatorRegisteredFromTheMainActorRunsThere() throws {
+    let container = Container()
+    container.addInstance(ProductsService(), forName: "service")
+    registerInbox(in: container)
+    try container.checkForErrors()
+    let inbox = try container.value(forName: "inbox", as: InboxViewModel.self)
+    #expect(inbox.title == "Inbox")
+    #expect(inbox.service != nil)
+    #expect(try container.value(forName: "inbox", as: InboxViewModel.self) === inbox)
+  }
+
+  @Test func aCreatorRegisteredFromTheMainActorIsRefusedElsewhere() async throws {
+    let container = Container()
+    container.addInstance(ProductsService(), forName: "service")
+    await registerInbox(in: container)
+    let result = await resolveOffTheMainActor("inbox", in: container)
+    #expect(throws: Never.self) { try container.checkForErrors() }
+    guard case .failure(let error) = result else {
+      Issue.record("resolved a main-actor creator off the main actor")
+      return
+    }
+    #expect(isNotOnMainActor(error.reason))
+    #expect(
+      error.description
+        == "Cannot resolve 'inbox' off the main actor: the creator of 'inbox' runs on the "
+        + "main actor. Resolve it from the main actor.")
+  }
+
+  @Test func aSingletonMadeOnTheMainActorIsSharedWithEveryThread() async throws {
+    let container = Container()
+    container.addInstance(ProductsService(), forName: "service")
+    await registerInbox(in: container)
+    let made = try await MainActor.run {
+      ObjectIdentifier(try container.value(forName: "inbox", as: InboxViewModel.self))
+    }
+    // An existing singleton is Sendable (here: main-actor isolated), so any thread may
+    // have it; only its creation is tied to the main actor.
+    let elsewhere = await Task.detached {
+      try? container.value(forName: "inbox", as: InboxViewModel.self)
+    }.value
+    #expect(elsewhere.map(ObjectIdentifier.init) == made)
+  }
+
+  @Test func aCreatorRegisteredFromNonisolatedCodeRunsAnywhere() async throws {
+    let container = Container()
+    container.addProvider(forName: "greeting") { _ in "hello" }
+    #expect(try await resolveOffTheMainActor("greeting", in: container).get() == "hello")
+    #expect(
+      try await MainActor.run { try container.value(forName: "greeting", as: String.self) }
+        == "hello")
+  }
+
+  @Test func aCreatorRegisteredFromAnotherGlobalActorIsRefusedSynchronously() async throws {
+    let container = Container()
+    await registerRecords(in: container)
+    #expect(throws: Never.self) { try container.checkForErrors() }
+    let error = #expect(throws: ResolutionError.self) {
+      try container.value(forName: "records", as: [Int].self)
+    }
+    #expect(actorName(error?.reason) == "DatabaseActor")
+    #expect(
+      error?.description
+        == "Cannot resolve 'records': the creator of 'records' is isolated to DatabaseActor, "
+        + "the actor of the code that registered it, and a synchronous resolution cannot run "
+        + "it there. Register 'records' from nonisolated code (such as a nonisolated "
+        + "function) or from the main actor.")
+  }
+
+  @Test func aCreatorRegisteredFromAnActorMethodIsRefusedSynchronously() async throws {
+    let container = Container()
+    await RecordStore().register(in: container)
+    let error = #expect(throws: ResolutionError.self) { try container.value(forName: "store") }
+    #expect(actorName(error?.reason) == "RecordStore")
+  }
+
+  @Test func theIsolationFollowsTheCreatorIntoADependencyPath() async throws {
+    let container = Container()
+    container.addInstance(ProductsService(), forName: "service")
+    await registerInbox(in: container)
+    container.addProvider(forName: "badge", dependencies: ["inbox"]) { values in
+      try values.value(forName: "inbox", as: InboxViewModel.self).title.count
+    }
+    let result = await resolveOffTheMainActor("badge", in: container)
+    guard case .failure(let error) = result else {
+      Issue.record("resolved a main-actor creator off the main actor")
+      return
+    }
+    #expect(error.path == ["badge", "inbox"])
+    #expect(isNotOnMainActor(error.reason))
+  }
+}
