@@ -68,14 +68,17 @@ extension Container {
     }
   }
 
-  /// Registers a provider that replaces whatever else `name` has here.
+  /// Registers a provider that replaces whatever else `name` has here. The creator
+  /// is isolated to `isolation`, the actor of the registering code, as for
+  /// ``Container/addProvider(forName:dependencies:options:fileID:line:isolation:creator:)``.
   package func overrideProvider<T>(
     forName name: String, dependencies: [String], options: ProviderOptions,
-    site: RegistrationSite, creator: @escaping @Sendable (ResolvedValues) throws -> T
+    site: RegistrationSite, isolation: (any Actor)?,
+    creator: @escaping (ResolvedValues) throws -> T
   ) {
     overrideProvider(
-      name, dependencies, options, site: site, isolation: .nonisolated, productType: T.self,
-      creator: .erasing(creator))
+      name, dependencies, options, site: site, isolation: CreatorIsolation(isolation),
+      productType: T.self, creator: .erasing(creator))
   }
 
   /// Registers a provider whose creator runs on the main actor, replacing whatever

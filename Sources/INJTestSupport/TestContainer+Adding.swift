@@ -28,7 +28,7 @@ extension TestContainer {
   ///   - filePath: The adding file's path; leave the default.
   ///   - line: The adding line; leave the default.
   ///   - column: The adding column; leave the default.
-  public func add<T>(
+  public func add<T: Sendable>(
     _ name: String, with instance: T, fileID: StaticString = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
@@ -60,15 +60,16 @@ extension TestContainer {
   ///   - creator: Makes the value; its declared result type types the provider
   ///     closure `nameProvider`.
   public func add<T>(
-    _ name: String, dependencies: [String] = [], options: ProviderOptions = [],
+    _ name: String, dependencies: [String] = [], options: ProviderOptions.For<T> = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column, creator: @escaping @Sendable (ResolvedValues) throws -> T
+    column: UInt = #column, isolation: isolated (any Actor)? = #isolation,
+    creator: @escaping (ResolvedValues) throws -> T
   ) {
     let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     register(name, as: .add, at: location) {
       container.overrideProvider(
-        forName: name, dependencies: dependencies, options: options,
-        site: location.registrationSite, creator: creator)
+        forName: name, dependencies: dependencies, options: options.options,
+        site: location.registrationSite, isolation: isolation, creator: creator)
     }
   }
 
@@ -89,14 +90,14 @@ extension TestContainer {
   ///   - column: The adding column; leave the default.
   ///   - creator: Makes the value on the main actor.
   public func addMainActor<T>(
-    _ name: String, dependencies: [String] = [], options: ProviderOptions = [],
+    _ name: String, dependencies: [String] = [], options: ProviderOptions.For<T> = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column, creator: @escaping @MainActor (ResolvedValues) throws -> T
   ) {
     let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     register(name, as: .addMainActor, at: location) {
       container.overrideMainActorProvider(
-        forName: name, dependencies: dependencies, options: options,
+        forName: name, dependencies: dependencies, options: options.options,
         site: location.registrationSite, creator: creator)
     }
   }
@@ -111,7 +112,7 @@ extension TestContainer {
   ///   - filePath: The adding file's path; leave the default.
   ///   - line: The adding line; leave the default.
   ///   - column: The adding column; leave the default.
-  public func add<T>(
+  public func add<T: Sendable>(
     _ key: Key<T>, with instance: T, fileID: StaticString = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
@@ -129,15 +130,17 @@ extension TestContainer {
   ///   - filePath: The adding file's path; leave the default.
   ///   - line: The adding line; leave the default.
   ///   - column: The adding column; leave the default.
+  ///   - isolation: The actor of the adding code; leave the default.
   ///   - creator: Makes the value.
   public func add<T>(
-    _ key: Key<T>, dependencies: [String] = [], options: ProviderOptions = [],
+    _ key: Key<T>, dependencies: [String] = [], options: ProviderOptions.For<T> = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column, creator: @escaping @Sendable (ResolvedValues) throws -> T
+    column: UInt = #column, isolation: isolated (any Actor)? = #isolation,
+    creator: @escaping (ResolvedValues) throws -> T
   ) {
     add(
       key.name, dependencies: dependencies, options: options, fileID: fileID,
-      filePath: filePath, line: line, column: column, creator: creator)
+      filePath: filePath, line: line, column: column, isolation: isolation, creator: creator)
   }
 
   /// Adds a name the test container does not have, as a placeholder that fails the

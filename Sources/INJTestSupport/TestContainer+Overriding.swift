@@ -36,7 +36,7 @@ extension TestContainer {
   ///   - filePath: The overriding file's path; leave the default.
   ///   - line: The overriding line; leave the default.
   ///   - column: The overriding column; leave the default.
-  public func override<T>(
+  public func override<T: Sendable>(
     _ name: String, with instance: T, fileID: StaticString = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
@@ -70,15 +70,16 @@ extension TestContainer {
   ///   - creator: Makes the fake; its declared result type types the provider
   ///     closure `nameProvider`.
   public func override<T>(
-    _ name: String, dependencies: [String] = [], options: ProviderOptions = [],
+    _ name: String, dependencies: [String] = [], options: ProviderOptions.For<T> = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column, creator: @escaping @Sendable (ResolvedValues) throws -> T
+    column: UInt = #column, isolation: isolated (any Actor)? = #isolation,
+    creator: @escaping (ResolvedValues) throws -> T
   ) {
     let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     register(name, as: .override, at: location) {
       container.overrideProvider(
-        forName: name, dependencies: dependencies, options: options,
-        site: location.registrationSite, creator: creator)
+        forName: name, dependencies: dependencies, options: options.options,
+        site: location.registrationSite, isolation: isolation, creator: creator)
     }
   }
 
@@ -100,14 +101,14 @@ extension TestContainer {
   ///   - column: The overriding column; leave the default.
   ///   - creator: Makes the fake on the main actor.
   public func overrideMainActor<T>(
-    _ name: String, dependencies: [String] = [], options: ProviderOptions = [],
+    _ name: String, dependencies: [String] = [], options: ProviderOptions.For<T> = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column, creator: @escaping @MainActor (ResolvedValues) throws -> T
   ) {
     let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     register(name, as: .overrideMainActor, at: location) {
       container.overrideMainActorProvider(
-        forName: name, dependencies: dependencies, options: options,
+        forName: name, dependencies: dependencies, options: options.options,
         site: location.registrationSite, creator: creator)
     }
   }
@@ -121,7 +122,7 @@ extension TestContainer {
   ///   - filePath: The overriding file's path; leave the default.
   ///   - line: The overriding line; leave the default.
   ///   - column: The overriding column; leave the default.
-  public func override<T>(
+  public func override<T: Sendable>(
     _ key: Key<T>, with instance: T, fileID: StaticString = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
@@ -141,13 +142,14 @@ extension TestContainer {
   ///   - column: The overriding column; leave the default.
   ///   - creator: Makes the fake.
   public func override<T>(
-    _ key: Key<T>, dependencies: [String] = [], options: ProviderOptions = [],
+    _ key: Key<T>, dependencies: [String] = [], options: ProviderOptions.For<T> = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column, creator: @escaping @Sendable (ResolvedValues) throws -> T
+    column: UInt = #column, isolation: isolated (any Actor)? = #isolation,
+    creator: @escaping (ResolvedValues) throws -> T
   ) {
     override(
       key.name, dependencies: dependencies, options: options, fileID: fileID,
-      filePath: filePath, line: line, column: column, creator: creator)
+      filePath: filePath, line: line, column: column, isolation: isolation, creator: creator)
   }
 
   /// Overrides a registered name with a placeholder that fails the test when

@@ -266,7 +266,7 @@ struct OverrideTests {
 
   @Test func overridingAProviderClosureNameCollidesWithItsBase() {
     let testContainer = TestContainer(copying: Production.make())
-    testContainer.override("clockProvider", with: { FixedClock(now: 1) as any Clock })
+    testContainer.override("clockProvider", with: { @Sendable in FixedClock(now: 1) as any Clock })
     let error = resolutionError { _ = try testContainer.value(forName: "clock") }
     #expect(
       error?.description
