@@ -191,12 +191,14 @@ public final class Container: Sendable {
   @usableFromInline
   func addProvider(
     _ name: String, _ dependencies: [String], _ options: ProviderOptions, fileID: String,
-    line: Int, isolation: CreatorIsolation, productType: Any.Type, creator: Creator
+    line: Int, isolation: CreatorIsolation, productType: Any.Type, creator: Creator,
+    dependencyKeyTypes: [Any.Type?]? = nil
   ) {
     let site = RegistrationSite(fileID: fileID, line: line)
     registry.withLock { registry in
       let provider = Provider(
         name: name, owner: self, dependencies: dependencies,
+        dependencyKeyTypes: dependencyKeyTypes,
         dependencySlots: dependencies.map { names.internSlot(named: $0) }, options: options,
         isolation: isolation, creator: creator, productType: productType)
       let kind: Registration.Kind =

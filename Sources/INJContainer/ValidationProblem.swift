@@ -22,6 +22,13 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
   case injectTypeMismatch(
     String, site: RegistrationSite, productType: String, property: String,
     propertyType: String, dependencySite: RegistrationSite, dependencyType: String)
+  /// A dependency given as a key (``Dependency/key(_:)``) whose type the
+  /// registration of its name can never provide, because the type it declares is
+  /// neither the key's type nor a subtype of it: the provider and its site, the
+  /// dependency's name and key type, and the dependency's site and declared type.
+  case keyTypeMismatch(
+    String, site: RegistrationSite, dependency: String, keyType: String,
+    dependencySite: RegistrationSite, dependencyType: String)
   /// A cycle of direct dependencies, as a closed path such as `["a", "b", "a"]`
   /// rotated to start at its smallest name, with the registration site of each
   /// member (one fewer than the path's names: the first name is not repeated).
@@ -69,6 +76,14 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
         + "\(dependencyType), which is never \(propertyType). Give the property the type "
         + "\(dependencyType) (or one of its protocols or superclasses), or register \(propertyType) "
         + "under '\(property)'."
+    case .keyTypeMismatch(
+      let provider, let site, let dependency, let keyType, let dependencySite,
+      let dependencyType):
+      return
+        "'\(provider)' (\(site)) depends on Key<\(keyType)>(\"\(dependency)\"), but "
+        + "'\(dependency)' (\(dependencySite)) provides \(dependencyType), which is never "
+        + "\(keyType). Give the key the type \(dependencyType) (or one of its protocols or "
+        + "superclasses), or register \(keyType) under '\(dependency)'."
     case .cycle(let cycle, let sites):
       return "Cycle: \(CycleText.chain(cycle, sites: sites)). \(CycleText.fix(cycle))"
     }

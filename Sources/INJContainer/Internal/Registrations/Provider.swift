@@ -50,6 +50,9 @@ final class Provider: @unchecked Sendable {
   /// resolution loop of an unobserved container never goes through `owner`.
   let isObserved: Bool
   let dependencies: [String]
+  /// The key type of each dependency given as a ``Dependency/key(_:)``, nil for a
+  /// name; nil altogether when no dependency has one. Only the check reads it.
+  let dependencyKeyTypes: [Any.Type?]?
   let dependencySlots: [NameSlot]
   /// `dependencySlots` unretained, for the resolution loop: `dependencySlots` and
   /// the owner's name table keep them alive, and reading a slot then costs no
@@ -81,7 +84,8 @@ final class Provider: @unchecked Sendable {
   private let recentPlan = RecentPlan()
 
   init(
-    name: String, owner: Container, dependencies: [String], dependencySlots: [NameSlot],
+    name: String, owner: Container, dependencies: [String],
+    dependencyKeyTypes: [Any.Type?]? = nil, dependencySlots: [NameSlot],
     options: ProviderOptions, isolation: CreatorIsolation, creator: Creator,
     productType: Any.Type
   ) {
@@ -89,6 +93,7 @@ final class Provider: @unchecked Sendable {
     self.owner = owner
     isObserved = owner.isObserved
     self.dependencies = dependencies
+    self.dependencyKeyTypes = dependencyKeyTypes
     self.dependencySlots = dependencySlots
     dependencyHandles = dependencySlots.map { Unmanaged.passUnretained($0) }
     self.options = options
@@ -109,7 +114,8 @@ final class Provider: @unchecked Sendable {
   func copy(for owner: Container, slots: (String) -> NameSlot) -> Provider {
     Provider(
       name: name, owner: owner, dependencies: dependencies,
-      dependencySlots: dependencies.map(slots), options: options, isolation: isolation,
+      dependencyKeyTypes: dependencyKeyTypes, dependencySlots: dependencies.map(slots),
+      options: options, isolation: isolation,
       creator: creator, productType: productType)
   }
 

@@ -83,6 +83,7 @@ struct Validation {
     checkNames()
     let truncated = checkDependencies()
     checkInjectedProperties()
+    checkKeyedDependencies()
     return ValidationReport(
       problems: problems, warnings: warnings, isCycleListTruncated: truncated)
   }
@@ -330,6 +331,28 @@ struct Validation {
       }
     }
     problems += mismatches
+  }
+
+  /// Checks each dependency given as a key against the type its name's registration
+  /// declares: a key type that no value of that type can have is a problem.
+  private mutating func checkKeyedDependencies() {
+    for entry in 0..<index.count where isEffective[entry] {
+      guard index.flags[entry].contains(.provider) else { continue }
+      let registration = index.entries[entry]
+      guard let provider = registration.provider,
+        let keyTypes = provider.dependencyKeyTypes
+      else { continue }
+      for (name, keyType) in zip(provider.dependencies, keyTypes) {
+        guard let keyType, let dependency = registeredValue(named: name),
+          CastCheck.verdict(castingProductsOf: dependency.type, to: keyType) == .never
+        else { continue }
+        problems.append(
+          .keyTypeMismatch(
+            registration.name, site: registration.site, dependency: name,
+            keyType: String(describing: keyType), dependencySite: dependency.site,
+            dependencyType: String(describing: dependency.type)))
+      }
+    }
   }
 
   /// The declared type and site of what `name` resolves to as a value, here or in an

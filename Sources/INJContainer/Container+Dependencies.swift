@@ -1,0 +1,109 @@
+extension Container {
+  /// Registers a provider whose dependency list holds keys as well as names; the
+  /// check compares each key's type with the type its name's registration declares.
+  ///
+  /// ```swift
+  /// container.addProvider(
+  ///   forName: "forecastScreen", dependencies: [.key(.weatherClient), "theme"]
+  /// ) { values in
+  ///   ForecastScreen(client: try values.value(for: .weatherClient))
+  /// }
+  /// ```
+  ///
+  /// Everything else is as for
+  /// ``addProvider(forName:dependencies:options:fileID:line:isolation:creator:)-(String,[String],_,_,_,_,_)``.
+  ///
+  /// - Parameters:
+  ///   - name: The name dependents use.
+  ///   - dependencies: The names and keys the creator needs.
+  ///   - options: The scope and ``ProviderOptions/For/manualInit``.
+  ///   - fileID: The registering file, for reports; leave the default.
+  ///   - line: The registering line, for reports; leave the default.
+  ///   - isolation: The actor of the registering code; leave the default.
+  ///   - creator: Makes the product from the resolved dependencies.
+  @inlinable
+  public func addProvider<T>(
+    forName name: String, dependencies: [Dependency], options: ProviderOptions.For<T> = [],
+    fileID: String = #fileID, line: Int = #line,
+    isolation: isolated (any Actor)? = #isolation,
+    creator: @escaping (ResolvedValues) throws -> T
+  ) {
+    addProvider(
+      name, dependencies.map(\.name), options.options, fileID: fileID, line: line,
+      isolation: CreatorIsolation(isolation), productType: T.self, creator: .erasing(creator),
+      dependencyKeyTypes: Dependency.keyTypes(of: dependencies))
+  }
+
+  /// Registers a provider under a key, with keys as well as names among its
+  /// dependencies.
+  ///
+  /// - Parameters:
+  ///   - key: The key: its name is what dependents use.
+  ///   - dependencies: The names and keys the creator needs.
+  ///   - options: The scope and ``ProviderOptions/For/manualInit``.
+  ///   - fileID: The registering file, for reports; leave the default.
+  ///   - line: The registering line, for reports; leave the default.
+  ///   - isolation: The actor of the registering code; leave the default.
+  ///   - creator: Makes the product from the resolved dependencies.
+  @inlinable
+  public func addProvider<T>(
+    for key: Key<T>, dependencies: [Dependency], options: ProviderOptions.For<T> = [],
+    fileID: String = #fileID, line: Int = #line,
+    isolation: isolated (any Actor)? = #isolation,
+    creator: @escaping (ResolvedValues) throws -> T
+  ) {
+    addProvider(
+      forName: key.name, dependencies: dependencies, options: options, fileID: fileID,
+      line: line, isolation: isolation, creator: creator)
+  }
+
+  /// Registers a provider whose creator runs on the main actor, with keys as well as
+  /// names among its dependencies.
+  ///
+  /// - Parameters:
+  ///   - name: The name dependents use.
+  ///   - dependencies: The names and keys the creator needs.
+  ///   - options: The scope and ``ProviderOptions/For/manualInit``.
+  ///   - fileID: The registering file, for reports; leave the default.
+  ///   - line: The registering line, for reports; leave the default.
+  ///   - creator: Makes the product on the main actor.
+  public func addMainActorProvider<T>(
+    forName name: String, dependencies: [Dependency], options: ProviderOptions.For<T> = [],
+    fileID: String = #fileID, line: Int = #line,
+    creator: @escaping @MainActor (ResolvedValues) throws -> T
+  ) {
+    addProvider(
+      name, dependencies.map(\.name), options.options, fileID: fileID, line: line,
+      isolation: .mainActor, productType: T.self,
+      creator: .erasing(Self.runningOnMainActor(creator)),
+      dependencyKeyTypes: Dependency.keyTypes(of: dependencies))
+  }
+
+  /// Registers a provider whose creator runs on the main actor, under a key, with
+  /// keys as well as names among its dependencies.
+  ///
+  /// - Parameters:
+  ///   - key: The key: its name is what dependents use.
+  ///   - dependencies: The names and keys the creator needs.
+  ///   - options: The scope and ``ProviderOptions/For/manualInit``.
+  ///   - fileID: The registering file, for reports; leave the default.
+  ///   - line: The registering line, for reports; leave the default.
+  ///   - creator: Makes the product on the main actor.
+  public func addMainActorProvider<T>(
+    for key: Key<T>, dependencies: [Dependency], options: ProviderOptions.For<T> = [],
+    fileID: String = #fileID, line: Int = #line,
+    creator: @escaping @MainActor (ResolvedValues) throws -> T
+  ) {
+    addMainActorProvider(
+      forName: key.name, dependencies: dependencies, options: options, fileID: fileID,
+      line: line, creator: creator)
+  }
+}
+
+extension Dependency {
+  /// The key type of each dependency, or nil when none was made from a key.
+  @usableFromInline
+  static func keyTypes(of dependencies: [Dependency]) -> [Any.Type?]? {
+    dependencies.contains { $0.keyType != nil } ? dependencies.map(\.keyType) : nil
+  }
+}

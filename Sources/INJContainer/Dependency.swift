@@ -1,0 +1,67 @@
+/// One entry of a provider's dependency list: a name, or a ``Key`` whose type
+/// ``Container/checkForErrors()`` checks against what the name provides.
+///
+/// A string literal is a dependency by name; `.key(_:)` makes one from a key:
+///
+/// ```swift
+/// container.addProvider(
+///   forName: "forecastScreen", dependencies: [.key(.weatherClient), "theme"]
+/// ) { values in
+///   ForecastScreen(client: try values.value(for: .weatherClient))
+/// }
+/// ```
+public struct Dependency: Hashable, Sendable, ExpressibleByStringLiteral,
+  CustomStringConvertible
+{
+  /// The name the provider depends on.
+  public let name: String
+  /// The type of the key the dependency was made from, if any.
+  public let keyType: Any.Type?
+
+  /// A dependency by name.
+  ///
+  /// - Parameter name: The name.
+  public init(_ name: String) {
+    self.name = name
+    keyType = nil
+  }
+
+  /// A dependency by name, written as a string literal.
+  ///
+  /// - Parameter value: The name.
+  public init(stringLiteral value: String) {
+    self.init(value)
+  }
+
+  /// A dependency on a key's name, whose type the check compares with the type the
+  /// name's registration declares.
+  ///
+  /// - Parameter key: The key.
+  /// - Returns: The dependency.
+  public static func key<Value>(_ key: Key<Value>) -> Dependency {
+    Dependency(name: key.name, keyType: Value.self)
+  }
+
+  private init(name: String, keyType: Any.Type) {
+    self.name = name
+    self.keyType = keyType
+  }
+
+  /// The name, or `Key<Type>("name")` for a dependency made from a key.
+  public var description: String {
+    keyType.map { "Key<\($0)>(\"\(name)\")" } ?? "\"\(name)\""
+  }
+
+  /// Whether two dependencies have the same name and key type.
+  public static func == (lhs: Dependency, rhs: Dependency) -> Bool {
+    lhs.name == rhs.name
+      && lhs.keyType.map(ObjectIdentifier.init)
+        == rhs.keyType.map(ObjectIdentifier.init)
+  }
+
+  /// Hashes the name and the key type.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
+    hasher.combine(keyType.map(ObjectIdentifier.init))
+  }
+}
