@@ -1,0 +1,39 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// Compile-level fixtures: small programs built against Injineer that show what the
+// compiler accepts and what it rejects. Scripts/fixtures.sh builds each target on its
+// own and checks the outcome. `NonSendableShared` is meant not to compile, so build
+// the targets one at a time, never the whole package:
+//
+//     swift build --package-path Tests/Fixtures --product DefaultMainActor
+//
+// The targets use no upcoming features, the way an app's own targets usually don't.
+
+let injineer: Target.Dependency = .product(name: "Injineer", package: "Injineer")
+
+let package = Package(
+  name: "InjineerFixtures",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  dependencies: [
+    .package(name: "Injineer", path: "../..")
+  ],
+  targets: [
+    // Main-actor code by default (an app target's setting): registers and resolves
+    // main-actor classes with no warning.
+    .executableTarget(
+      name: "DefaultMainActor", dependencies: [injineer],
+      swiftSettings: [.defaultIsolation(MainActor.self)]),
+    // Must not compile: sharing a non-Sendable class is an error in Swift 6.
+    .target(name: "NonSendableShared", dependencies: [injineer]),
+    // Non-Sendable transients, Sendable and main-actor singletons: no warning.
+    .executableTarget(name: "Transients", dependencies: [injineer]),
+    // The registrations NonSendableShared makes, accepted in the Swift 5 language mode.
+    .executableTarget(
+      name: "SwiftFive", dependencies: [injineer],
+      swiftSettings: [.swiftLanguageMode(.v5)]),
+    // An @Observable view model with an @ObservationIgnored @Inject property.
+    .executableTarget(name: "ObservableViewModel", dependencies: [injineer]),
+  ],
+  swiftLanguageModes: [.v6]
+)

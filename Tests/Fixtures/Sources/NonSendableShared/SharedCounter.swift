@@ -1,0 +1,18 @@
+import Injineer
+
+// This target must not compile. Swift 6 rejects sharing a value that is not
+// Sendable: a singleton or an instance is handed to every thread that resolves it.
+// Scripts/fixtures.sh builds it and checks that the compiler reports exactly the
+// errors marked below, each on the line after its marker.
+
+/// A plain class with mutable state, so not `Sendable`.
+final class Counter {
+  var n = 0
+}
+
+func registerSharedCounters(in container: Container) {
+  // expected-error on the next line: type 'Counter' does not conform to the 'Sendable' protocol
+  container.addProvider(forName: "sharedCounter", options: .singleton) { _ in Counter() }
+  // expected-error on the next line: type 'Counter' does not conform to the 'Sendable' protocol
+  container.addInstance(Counter(), forName: "counter")
+}
