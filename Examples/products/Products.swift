@@ -55,9 +55,9 @@ struct Product: Sendable {
 @MainActor
 final class ProductsService {
   private(set) var products: [Product]
-  private let rootViewController: () -> RootViewController
+  private let rootViewController: @MainActor () -> RootViewController
 
-  init(products: [Product], rootViewController: @escaping () -> RootViewController) {
+  init(products: [Product], rootViewController: @escaping @MainActor () -> RootViewController) {
     self.products = products
     self.rootViewController = rootViewController
   }
@@ -83,7 +83,7 @@ final class ProductsListViewController {
   /// Makes a new detail screen on every call. The container fills it because the
   /// provider lists `productDetailsViewControllerProvider`: the name of a provider
   /// (`productDetailsViewController`) followed by `Provider`.
-  @Inject var productDetailsViewControllerProvider: (() -> ProductDetailsViewController)?
+  @Inject var productDetailsViewControllerProvider: (@MainActor () -> ProductDetailsViewController)?
 
   func lines() -> [String] {
     let products = productsService?.products ?? []
@@ -173,12 +173,13 @@ func makeContainer() -> Container {
     forName: "productsService", dependencies: ["rootViewControllerProvider"], options: .singleton
   ) { values in
     // Constructor injection: read the dependency from `values`. A `fooProvider`
-    // dependency is a closure `() -> Foo` that returns the `foo` singleton when called;
-    // calling it later, not now, is what breaks the cycle.
+    // dependency is a closure that returns the `foo` singleton when called; calling it
+    // later, not now, is what breaks the cycle. `foo` is made on the main actor, so the
+    // closure is `@MainActor () -> Foo`: the compiler refuses a call from elsewhere.
     ProductsService(
       products: Product.catalog,
       rootViewController: try values.value(
-        forName: "rootViewControllerProvider", as: (() -> RootViewController).self))
+        forName: "rootViewControllerProvider", as: (@MainActor () -> RootViewController).self))
   }
   return container
 }

@@ -90,6 +90,18 @@ extension Container {
   }
 }
 
+extension Container {
+  /// Resolves a main-actor provider-closure key (``Key/mainActorProvider``) and
+  /// returns its closure.
+  ///
+  /// - Parameter key: The main-actor provider key of a registered key.
+  /// - Returns: A closure making a new `T` on each call, on the main actor.
+  /// - Throws: ``ResolutionError`` when the name does not resolve to such a closure.
+  public func value<T>(for key: Key<@MainActor () -> T>) throws -> @MainActor () -> T {
+    try value(forName: key.name, as: (@MainActor () -> T).self)
+  }
+}
+
 extension Key {
   /// The name's hash, for the container's inlined fast path.
   @usableFromInline

@@ -218,7 +218,8 @@ public final class Container: Sendable {
   /// Resolves a name and returns its value.
   ///
   /// For a provider-closure name (`fooProvider`) the value is a closure `() -> Foo`
-  /// of exactly the type `foo`'s creator declares.
+  /// of exactly the type `foo`'s creator declares (`@MainActor () -> Foo` when `foo`
+  /// is made on the main actor).
   ///
   /// - Parameter name: A registered name.
   /// - Returns: The value.
@@ -271,8 +272,10 @@ public final class Container: Sendable {
   ///   - type: The closure type.
   /// - Returns: A closure making a new product on each call.
   /// - Throws: ``ResolutionError`` when the name does not resolve to such a closure,
-  ///   or when the provider's declared product type is neither `Product` nor a
-  ///   subtype of it (checked now, since the closure cannot report it later).
+  ///   when the provider's declared product type is neither `Product` nor a
+  ///   subtype of it (checked now, since the closure cannot report it later), or when
+  ///   the provider makes its products on the main actor (ask for
+  ///   `@MainActor () -> Product` then).
   public func value<Product>(
     forName name: String, as type: (() -> Product).Type = (() -> Product).self
   ) throws -> () -> Product {
@@ -298,6 +301,58 @@ public final class Container: Sendable {
     try resolve(name).providerClosure(
       as: (() throws -> Product).self, name: name, path: contextPath(appending: name)
     ) { (factory) throws(InjectionError) in try factory.throwingClosure(returning: Product.self) }
+  }
+}
+
+extension Container {
+  /// Resolves a provider-closure name as a main-actor closure returning `Product`:
+  /// the closure type of a provider whose products are made on the main actor
+  /// (registered from main-actor code), usable for any other provider too.
+  ///
+  /// ```swift
+  /// let makeSettings = try container.value(
+  ///   forName: "settingsModelProvider", as: (@MainActor () -> SettingsModel).self)
+  /// ```
+  ///
+  /// The compiler refuses a call of the closure off the main actor.
+  ///
+  /// - Parameters:
+  ///   - name: A provider-closure name, such as `"fooProvider"`.
+  ///   - type: The closure type.
+  /// - Returns: A closure making a new product on each call; it stops the program with
+  ///   the full error text when that fails.
+  /// - Throws: ``ResolutionError`` when the name does not resolve to such a closure,
+  ///   or when the provider's declared product type is neither `Product` nor a
+  ///   subtype of it.
+  public func value<Product>(
+    forName name: String,
+    as type: (@MainActor () -> Product).Type = (@MainActor () -> Product).self
+  ) throws -> @MainActor () -> Product {
+    try resolve(name).providerClosure(
+      as: (@MainActor () -> Product).self, name: name, path: contextPath(appending: name)
+    ) { (factory) throws(InjectionError) in try factory.mainActorClosure(returning: Product.self) }
+  }
+
+  /// Resolves a provider-closure name as a throwing main-actor closure returning
+  /// `Product`.
+  ///
+  /// - Parameters:
+  ///   - name: A provider-closure name, such as `"fooProvider"`.
+  ///   - type: The closure type.
+  /// - Returns: A closure making a new product on each call, throwing
+  ///   ``ResolutionError`` when that fails.
+  /// - Throws: ``ResolutionError`` when the name does not resolve to such a closure,
+  ///   or when the provider's declared product type is neither `Product` nor a
+  ///   subtype of it.
+  public func value<Product>(
+    forName name: String,
+    as type: (@MainActor () throws -> Product).Type = (@MainActor () throws -> Product).self
+  ) throws -> @MainActor () throws -> Product {
+    try resolve(name).providerClosure(
+      as: (@MainActor () throws -> Product).self, name: name, path: contextPath(appending: name)
+    ) { (factory) throws(InjectionError) in
+      try factory.mainActorThrowingClosure(returning: Product.self)
+    }
   }
 }
 

@@ -36,6 +36,12 @@ public struct Key<Value>: Hashable, Sendable, CustomStringConvertible {
     Key<() -> Value>(name + "Provider")
   }
 
+  /// The key of this key's provider closure as a main-actor closure: `fooProvider`
+  /// for `foo`, for a `Value` made on the main actor.
+  public var mainActorProvider: Key<@MainActor () -> Value> {
+    Key<@MainActor () -> Value>(name + "Provider")
+  }
+
   /// `Key<Value>("name")`.
   public var description: String {
     "Key<\(Value.self)>(\"\(name)\")"

@@ -33,6 +33,10 @@ public struct ResolutionError: Error, CustomStringConvertible {
     /// declared product type is neither equal to nor a subtype of: the closure type
     /// requested, and the product type.
     case providerClosureMismatch(requested: String, productType: String)
+    /// A provider closure that could be called off the main actor was asked for, but
+    /// the provider makes its products on the main actor: the closure type
+    /// requested, and the main-actor closure type it offers instead.
+    case mainActorProviderClosure(requested: String, offered: String)
     /// Injecting the product's properties failed.
     case injectionFailed(InjectionError)
     /// The name is registered more than once, at these sites.
@@ -135,6 +139,16 @@ public struct ResolutionError: Error, CustomStringConvertible {
           " as \(expected): it is of type \(actual). Ask for \(actual) (or one of its "
           + "protocols or superclasses), or register a value of type \(expected) under "
           + "'\(name)'."
+      }
+    case .mainActorProviderClosure(let requested, let offered):
+      let base = Container.baseName(ofProviderClosure: name) ?? name
+      let problem =
+        "'\(base)' is made on the main actor, so its provider closure is \(offered), "
+        + "which only the main actor can call. Ask for \(offered)."
+      if let parent {
+        text += ": the creator of '\(parent)' asked for '\(name)' as \(requested), but \(problem)"
+      } else {
+        text += " as \(requested): \(problem)"
       }
     case .providerClosureMismatch(let requested, let productType):
       let base = Container.baseName(ofProviderClosure: name) ?? name

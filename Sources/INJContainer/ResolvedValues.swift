@@ -114,6 +114,53 @@ public struct ResolvedValues {
     }
   }
 
+  /// A provider-closure dependency as a main-actor closure returning `Product`: the
+  /// closure type of a provider whose products are made on the main actor.
+  ///
+  /// - Parameters:
+  ///   - name: A provider-closure dependency, such as `"fooProvider"`.
+  ///   - type: The closure type.
+  /// - Returns: A closure making a new product on each call.
+  /// - Throws: ``ResolutionError`` when `name` is not a dependency of the
+  ///   provider, its value is not such a closure, or the provider's declared
+  ///   product type is neither `Product` nor a subtype of it.
+  public func value<Product>(
+    forName name: String,
+    as type: (@MainActor () -> Product).Type = (@MainActor () -> Product).self
+  ) throws -> @MainActor () -> Product {
+    try local { () throws(ResolutionError) in
+      try resolved(name).providerClosure(
+        as: (@MainActor () -> Product).self, name: name, path: [providerName, name]
+      ) { (factory) throws(InjectionError) in
+        try factory.mainActorClosure(returning: Product.self)
+      }
+    }
+  }
+
+  /// A provider-closure dependency as a throwing main-actor closure returning
+  /// `Product`.
+  ///
+  /// - Parameters:
+  ///   - name: A provider-closure dependency, such as `"fooProvider"`.
+  ///   - type: The closure type.
+  /// - Returns: A closure making a new product on each call, throwing
+  ///   ``ResolutionError`` when that fails.
+  /// - Throws: ``ResolutionError`` when `name` is not a dependency of the
+  ///   provider, its value is not such a closure, or the provider's declared
+  ///   product type is neither `Product` nor a subtype of it.
+  public func value<Product>(
+    forName name: String,
+    as type: (@MainActor () throws -> Product).Type = (@MainActor () throws -> Product).self
+  ) throws -> @MainActor () throws -> Product {
+    try local { () throws(ResolutionError) in
+      try resolved(name).providerClosure(
+        as: (@MainActor () throws -> Product).self, name: name, path: [providerName, name]
+      ) { (factory) throws(InjectionError) in
+        try factory.mainActorThrowingClosure(returning: Product.self)
+      }
+    }
+  }
+
   /// The resolved value of a dependency, typed by its key.
   ///
   /// - Parameter key: The key of one of the provider's dependencies.

@@ -31,7 +31,9 @@
 ///
 /// A property typed `(() -> Product)?` or `(() throws -> Product)?` receives a
 /// provider closure. `Product` may be a supertype of what the provider makes (a
-/// protocol existential or a superclass): each call casts the new value.
+/// protocol existential or a superclass): each call casts the new value. For a
+/// product made on the main actor, type it `(@MainActor () -> Product)?`: the
+/// compiler then refuses a call off the main actor.
 @propertyWrapper
 public struct Inject<Value> {
   @usableFromInline let box: InjectBox<Value>
@@ -72,5 +74,22 @@ extension Inject {
   @inlinable
   public init<Product>() where Value == () throws -> Product {
     box = InjectBox(filler: InjectBox.fillThrowingClosure)
+  }
+
+  /// Creates an empty main-actor provider-closure property that the container
+  /// fills with a closure making a new `Product` on each call, on the main actor.
+  ///
+  /// This is the closure type of a provider whose products are made on the main
+  /// actor, such as a view model registered from main-actor code; a call from
+  /// anywhere else does not compile.
+  @inlinable
+  public init<Product>() where Value == @MainActor () -> Product {
+    box = InjectBox(filler: InjectBox.fillMainActorClosure)
+  }
+
+  /// Creates an empty throwing main-actor provider-closure property.
+  @inlinable
+  public init<Product>() where Value == @MainActor () throws -> Product {
+    box = InjectBox(filler: InjectBox.fillMainActorThrowingClosure)
   }
 }

@@ -18,6 +18,10 @@ public struct InjectionError: Error, CustomStringConvertible, Hashable {
     case valueType(injectProperties: [String])
     /// A provider closure's product cannot be cast to the closure's result type.
     case closureResultMismatch(expected: String, actual: String)
+    /// A provider closure that could be called off the main actor was asked for, but
+    /// the provider makes its products on the main actor: the closure type asked
+    /// for, and the main-actor closure type offered instead.
+    case mainActorClosure(expected: String, offered: String)
   }
 
   /// What went wrong.
@@ -60,6 +64,11 @@ public struct InjectionError: Error, CustomStringConvertible, Hashable {
         "A provider closure returning \(expected) cannot return \(actual), the type of a "
         + "value made by a provider of \(typeName). Declare the closure's result as "
         + "\(actual) or one of its protocols or superclasses."
+    case .mainActorClosure(let expected, let offered):
+      return
+        "A provider closure of type \(expected) cannot make \(typeName): its provider runs "
+        + "on the main actor, so its closures are main-actor closures. Declare the closure "
+        + "as \(offered)."
     }
   }
 }

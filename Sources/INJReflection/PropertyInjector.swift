@@ -72,6 +72,37 @@ public struct PropertyInjector {
     }
   }
 
+  /// Fills a main-actor provider-closure property when it is nil and the source
+  /// offers a value for `name`: the closure type of a provider whose products are
+  /// made on the main actor, and usable for any other.
+  ///
+  /// - Parameters:
+  ///   - property: The property, passed `inout`.
+  ///   - name: The dependency name, such as `"fooProvider"`.
+  /// - Throws: ``InjectionError`` when the offered value is not such a closure.
+  public mutating func inject<Product>(
+    _ property: inout (@MainActor () -> Product)?, named name: String
+  ) throws {
+    try fill(&property, named: name) { (factory) throws(InjectionError) in
+      try factory.mainActorClosure(returning: Product.self)
+    }
+  }
+
+  /// Fills a throwing main-actor provider-closure property when it is nil and the
+  /// source offers a value for `name`.
+  ///
+  /// - Parameters:
+  ///   - property: The property, passed `inout`.
+  ///   - name: The dependency name, such as `"fooProvider"`.
+  /// - Throws: ``InjectionError`` when the offered value is not such a closure.
+  public mutating func inject<Product>(
+    _ property: inout (@MainActor () throws -> Product)?, named name: String
+  ) throws {
+    try fill(&property, named: name) { (factory) throws(InjectionError) in
+      try factory.mainActorThrowingClosure(returning: Product.self)
+    }
+  }
+
   private mutating func fill<T>(
     _ property: inout T?, named name: String,
     closureMaker: ((ProviderFactory) throws(InjectionError) -> T)?

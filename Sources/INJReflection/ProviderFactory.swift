@@ -19,24 +19,44 @@
 public final class ProviderFactory {
   /// The type the factory's `create` closure declares as its result.
   public let productType: Any.Type
-  private let create: () throws -> Any
+  private let create: @Sendable () throws -> Any
   private let exactClosure: Any
   private let exactThrowingClosure: Any
+
+  /// Whether the products are made on the main actor: the factory's closures are
+  /// then `@MainActor () -> Product` and `@MainActor () throws -> Product`, and it
+  /// refuses to make closures that could be called elsewhere.
+  public let isMainActor: Bool
 
   /// Creates a factory from a closure that makes one product per call.
   ///
   /// - Parameters:
   ///   - productType: The type `create` returns; closures of exactly this result
   ///     type are built without a cast per call.
+  ///   - isMainActor: Whether `create` must run on the main actor; its closures are
+  ///     then main-actor closures only.
   ///   - create: Creates one product, or throws why it could not.
   public init<Product>(
-    making productType: Product.Type = Product.self, _ create: @escaping () throws -> Product
+    making productType: Product.Type = Product.self, isMainActor: Bool = false,
+    _ create: @escaping @Sendable () throws -> Product
   ) {
     self.productType = productType
+    self.isMainActor = isMainActor
     self.create = create
-    let plain: () -> Product = { ProviderFactory.stopOnFailure(create) }
-    exactClosure = plain
-    exactThrowingClosure = create
+    let plain: @Sendable () -> Product = { ProviderFactory.stopOnFailure(create) }
+    if isMainActor {
+      let onMainActor: @MainActor () -> Product = { plain() }
+      let throwingOnMainActor: @MainActor () throws -> Product = { try create() }
+      exactClosure = onMainActor
+      exactThrowingClosure = throwingOnMainActor
+    } else {
+      // Stored with the non-Sendable types users ask for: a cast of an `Any` holding
+      // a `@Sendable` function to the plain function type fails.
+      let plainClosure: () -> Product = plain
+      let throwingClosure: () throws -> Product = create
+      exactClosure = plainClosure
+      exactThrowingClosure = throwingClosure
+    }
   }
 
   /// Makes one product.
@@ -65,6 +85,15 @@ public final class ProviderFactory {
       return exact
     }
     try checkResultType(Result.self)
+    try checkNotMainActor(
+      closureType: (() -> Result).self, offered: "@MainActor () -> \(Result.self)")
+    return castingClosure(returning: Result.self)
+  }
+
+  /// A closure that makes a new product per call and casts it to `Result`.
+  private func castingClosure<Result>(
+    returning resultType: Result.Type
+  ) -> @Sendable () -> Result {
     let create = self.create
     let productType = self.productType
     return {
@@ -95,6 +124,15 @@ public final class ProviderFactory {
       return exact
     }
     try checkResultType(Result.self)
+    try checkNotMainActor(
+      closureType: (() throws -> Result).self, offered: "@MainActor () throws -> \(Result.self)")
+    return castingThrowingClosure(returning: Result.self)
+  }
+
+  /// A throwing closure that makes a new product per call and casts it to `Result`.
+  private func castingThrowingClosure<Result>(
+    returning resultType: Result.Type
+  ) -> @Sendable () throws -> Result {
     let create = self.create
     let productType = self.productType
     return {
@@ -104,6 +142,64 @@ public final class ProviderFactory {
           productType: productType, actual: type(of: product), expected: Result.self)
       }
       return result
+    }
+  }
+
+  /// A main-actor closure that makes a new product per call, typed with the given
+  /// result: callable only on the main actor, so the compiler refuses a call from
+  /// anywhere else.
+  ///
+  /// Every factory offers these; a factory whose products are made on the main
+  /// actor offers only these.
+  ///
+  /// - Parameter resultType: The closure's result type: the product type or a
+  ///   supertype of it.
+  /// - Returns: A closure that stops the program with the full error text when
+  ///   making the product fails or the product is not a `Result`.
+  /// - Throws: ``InjectionError`` when no product of the declared type can be a
+  ///   `Result`.
+  public func mainActorClosure<Result>(
+    returning resultType: Result.Type = Result.self
+  ) throws(InjectionError) -> @MainActor () -> Result {
+    if let exact = exactClosure as? @MainActor () -> Result {
+      return exact
+    }
+    try checkResultType(Result.self)
+    let closure = castingClosure(returning: Result.self)
+    return { closure() }
+  }
+
+  /// A throwing main-actor closure that makes a new product per call, typed with the
+  /// given result.
+  ///
+  /// - Parameter resultType: The closure's result type: the product type or a
+  ///   supertype of it.
+  /// - Returns: A closure that throws `create`'s error when creating the product
+  ///   fails, and ``InjectionError`` when the product is not a `Result`.
+  /// - Throws: ``InjectionError`` when no product of the declared type can be a
+  ///   `Result`.
+  public func mainActorThrowingClosure<Result>(
+    returning resultType: Result.Type = Result.self
+  ) throws(InjectionError) -> @MainActor () throws -> Result {
+    if let exact = exactThrowingClosure as? @MainActor () throws -> Result {
+      return exact
+    }
+    try checkResultType(Result.self)
+    let closure = castingThrowingClosure(returning: Result.self)
+    return { try closure() }
+  }
+
+  /// Refuses a closure type that could be called off the main actor, for a factory
+  /// whose products are made there.
+  /// (`offered` spells the main-actor closure type to ask for instead: the runtime
+  /// describes every main-actor function type as `@Sendable` too.)
+  private func checkNotMainActor<Closure>(
+    closureType: Closure.Type, offered: String
+  ) throws(InjectionError) {
+    if isMainActor {
+      throw InjectionError(
+        reason: .mainActorClosure(expected: String(describing: Closure.self), offered: offered),
+        propertyName: nil, typeName: String(describing: productType))
     }
   }
 
@@ -134,7 +230,7 @@ public final class ProviderFactory {
   /// A description of the closure types this factory offers, for messages.
   @usableFromInline
   var closureTypeDescription: String {
-    "() -> \(productType)"
+    isMainActor ? "@MainActor () -> \(productType)" : "() -> \(productType)"
   }
 
   private static func stopOnFailure<Product>(_ create: () throws -> Product) -> Product {

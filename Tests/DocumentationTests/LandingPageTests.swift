@@ -38,9 +38,11 @@ struct LandingPageTests {
   }
 
   @Test func reflection() throws {
+    @MainActor
     final class ProductsListViewController {
       @Inject var productsService: ProductsService?
-      @Inject var productDetailsViewControllerProvider: (() -> ProductDetailsViewController)?
+      @Inject var productDetailsViewControllerProvider:
+        (@MainActor () -> ProductDetailsViewController)?
     }
 
     let container = Container()

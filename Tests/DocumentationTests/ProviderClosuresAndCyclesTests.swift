@@ -36,8 +36,8 @@ final class SettingsScreen {}
 
 @MainActor
 final class AccountService {
-  private let coordinator: () -> Coordinator
-  init(coordinator: @escaping () -> Coordinator) {
+  private let coordinator: @MainActor () -> Coordinator
+  init(coordinator: @escaping @MainActor () -> Coordinator) {
     self.coordinator = coordinator
   }
 
@@ -46,7 +46,6 @@ final class AccountService {
 }
 
 @Suite("Provider Closures and Cycles")
-@MainActor
 struct ProviderClosuresAndCyclesTests: PrintingSample {
   let console = Console()
   static let article = "Sources/INJContainer/INJContainer.docc/ProviderClosuresAndCycles.md"
@@ -116,7 +115,7 @@ struct ProviderClosuresAndCyclesTests: PrintingSample {
     expectPrintedOutputShown(in: Self.article)
   }
 
-  @Test func aCycle() throws {
+  @Test @MainActor func aCycle() throws {
     let cyclic = Container()
     cyclic.addProvider(
       forName: "coordinator", dependencies: ["settings"], options: .singleton
@@ -151,7 +150,7 @@ struct ProviderClosuresAndCyclesTests: PrintingSample {
         String(console.text.dropFirst(before))))
   }
 
-  @Test func theCycleBroken() throws {
+  @Test @MainActor func theCycleBroken() throws {
     let fixed = Container()
     fixed.addProvider(
       forName: "coordinator", dependencies: ["settings"], options: .singleton
@@ -165,7 +164,8 @@ struct ProviderClosuresAndCyclesTests: PrintingSample {
       forName: "accounts", dependencies: ["coordinatorProvider"], options: .singleton
     ) { values in
       AccountService(
-        coordinator: try values.value(forName: "coordinatorProvider", as: (() -> Coordinator).self))
+        coordinator: try values.value(
+          forName: "coordinatorProvider", as: (@MainActor () -> Coordinator).self))
     }
     try fixed.checkForErrors()
 

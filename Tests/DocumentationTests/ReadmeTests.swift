@@ -8,7 +8,7 @@ import Testing
 @MainActor
 final class ProductsService {
   let products: [String]
-  @Inject var rootViewControllerProvider: (() -> RootViewController)?
+  @Inject var rootViewControllerProvider: (@MainActor () -> RootViewController)?
   init(products: [String]) { self.products = products }
 }
 
@@ -21,7 +21,7 @@ final class ProductDetailsViewController {
 @MainActor
 final class ProductsListViewController {
   @Inject var productsService: ProductsService?
-  @Inject var productDetailsViewControllerProvider: (() -> ProductDetailsViewController)?
+  @Inject var productDetailsViewControllerProvider: (@MainActor () -> ProductDetailsViewController)?
 
   func select(_ index: Int) -> ProductDetailsViewController? {
     let details = productDetailsViewControllerProvider?()

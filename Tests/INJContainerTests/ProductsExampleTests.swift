@@ -10,13 +10,14 @@ struct ProductsExampleTests {
   @MainActor
   final class CyclicProductsService {
     @Inject var rootViewController: CyclicRootViewController?
-    @Inject var rootViewControllerProvider: (() -> CyclicRootViewController)?
+    @Inject var rootViewControllerProvider: (@MainActor () -> CyclicRootViewController)?
   }
 
   @MainActor
   final class CyclicListViewController {
     @Inject var productsService: CyclicProductsService?
-    @Inject var productDetailsViewControllerProvider: (() -> CyclicDetailsViewController)?
+    @Inject var productDetailsViewControllerProvider:
+      (@MainActor () -> CyclicDetailsViewController)?
   }
 
   @MainActor
@@ -131,7 +132,8 @@ struct ProductsExampleTests {
       options: .singleton
     ) { values in
       let makeRoot = try values.value(
-        forName: "rootViewControllerProvider", as: (() throws -> CyclicRootViewController).self)
+        forName: "rootViewControllerProvider",
+        as: (@MainActor () throws -> CyclicRootViewController).self)
       _ = try makeRoot()
       return CyclicProductsService()
     }

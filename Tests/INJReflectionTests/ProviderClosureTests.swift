@@ -133,4 +133,32 @@ struct ProviderClosureTests {
     }
     #expect(error?.reason == .typeMismatch(expected: "DetailScreen", actual: "() -> DetailScreen"))
   }
+
+  @Test @MainActor func aMainActorFactoryOffersOnlyMainActorClosures() throws {
+    let factory = ProviderFactory(making: DetailScreen.self, isMainActor: true) {
+      DetailScreen(title: "main")
+    }
+    #expect(factory.isMainActor)
+    #expect(try factory.mainActorClosure(returning: DetailScreen.self)().title == "main")
+    #expect(try factory.mainActorThrowingClosure(returning: (any Screen).self)() is DetailScreen)
+    let error = #expect(throws: InjectionError.self) {
+      try factory.closure(returning: DetailScreen.self)
+    }
+    #expect(
+      error?.description
+        == "A provider closure of type () -> DetailScreen cannot make DetailScreen: its "
+        + "provider runs on the main actor, so its closures are main-actor closures. Declare "
+        + "the closure as @MainActor () -> DetailScreen.")
+    #expect(throws: InjectionError.self) {
+      try factory.throwingClosure(returning: DetailScreen.self)
+    }
+  }
+
+  @Test @MainActor func anyFactoryOffersMainActorClosures() throws {
+    let (factory, count) = countingFactory()
+    let make = try factory.mainActorClosure(returning: (any Screen).self)
+    _ = make()
+    _ = make()
+    #expect(count() == 2)
+  }
 }

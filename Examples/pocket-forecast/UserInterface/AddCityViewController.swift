@@ -7,7 +7,7 @@
 final class AddCityViewController {
   var cityDao: CityDao?
   var weatherClient: (any WeatherClient)?
-  var rootViewControllerProvider: (() throws -> RootViewController)?
+  var rootViewControllerProvider: (@MainActor () throws -> RootViewController)?
 
   /// Adds the city if the weather service has reports for it, spelled as the service
   /// spells it, then closes this screen, which shows the cities list again.

@@ -9,7 +9,7 @@ import Injineer
 final class CitiesListViewController {
   private let cityDao: CityDao
   private let theme: Theme
-  @Inject var rootViewControllerProvider: (() throws -> RootViewController)?
+  @Inject var rootViewControllerProvider: (@MainActor () throws -> RootViewController)?
 
   init(cityDao: CityDao, theme: Theme) {
     self.cityDao = cityDao

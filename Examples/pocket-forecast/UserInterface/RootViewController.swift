@@ -13,8 +13,8 @@ import Injineer
 @MainActor
 final class RootViewController {
   let mainContentViewController: WeatherReportViewController
-  @Inject var citiesListViewControllerProvider: (() throws -> CitiesListViewController)?
-  @Inject var addCityViewControllerProvider: (() throws -> AddCityViewController)?
+  @Inject var citiesListViewControllerProvider: (@MainActor () throws -> CitiesListViewController)?
+  @Inject var addCityViewControllerProvider: (@MainActor () throws -> AddCityViewController)?
   /// The text of each screen shown, in order.
   private(set) var screens: [String] = []
 

@@ -16,7 +16,7 @@ final class WeatherReportViewController {
   private let cityDao: CityDao
   /// Returns the root screen. A throwing closure, so that a failure to make it is an
   /// error to report rather than a stop.
-  @Inject var rootViewControllerProvider: (() throws -> RootViewController)?
+  @Inject var rootViewControllerProvider: (@MainActor () throws -> RootViewController)?
 
   init(
     view: WeatherReportView, weatherClient: any WeatherClient,

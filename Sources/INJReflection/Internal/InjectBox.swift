@@ -148,4 +148,36 @@ extension InjectBox {
         },
         propertyName: propertyName, ownerType: ownerType))
   }
+
+  /// Fills the box with a main-actor closure made from an offered factory (or a
+  /// ready closure) for a property of type `@MainActor () -> Product`.
+  @inlinable
+  static func fillMainActorClosure<Product>(
+    _ box: InjectBox<Value>, _ offered: InjectionValue, _ propertyName: String,
+    _ ownerType: Any.Type
+  ) throws(InjectionError) -> Bool where Value == @MainActor () -> Product {
+    box.fill(
+      with: try InjectionValue.convert(
+        offered, to: Value.self,
+        closureMaker: { (factory) throws(InjectionError) in
+          try factory.mainActorClosure(returning: Product.self)
+        },
+        propertyName: propertyName, ownerType: ownerType))
+  }
+
+  /// Fills the box with a throwing main-actor closure for a property of type
+  /// `@MainActor () throws -> Product`.
+  @inlinable
+  static func fillMainActorThrowingClosure<Product>(
+    _ box: InjectBox<Value>, _ offered: InjectionValue, _ propertyName: String,
+    _ ownerType: Any.Type
+  ) throws(InjectionError) -> Bool where Value == @MainActor () throws -> Product {
+    box.fill(
+      with: try InjectionValue.convert(
+        offered, to: Value.self,
+        closureMaker: { (factory) throws(InjectionError) in
+          try factory.mainActorThrowingClosure(returning: Product.self)
+        },
+        propertyName: propertyName, ownerType: ownerType))
+  }
 }

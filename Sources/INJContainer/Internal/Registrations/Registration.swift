@@ -132,15 +132,23 @@ final class Registration: @unchecked Sendable {
       return existing
     }
     // Two threads may make one at once: the first one set is kept.
-    return factory.setIfEmpty(Self.makeFactory(productType, owner: owner, slot: slot))
+    return factory.setIfEmpty(
+      Self.makeFactory(productType, isMainActor: isMainActor, owner: owner, slot: slot))
+  }
+
+  /// Whether the registration's products are made on the main actor, so that its
+  /// provider closures are main-actor closures.
+  private var isMainActor: Bool {
+    if case .provider(let provider) = kind { provider.isolation == .mainActor } else { false }
   }
 
   private static func makeFactory<Made>(
-    _ productType: Made.Type, owner: Container, slot: NameSlot
+    _ productType: Made.Type, isMainActor: Bool, owner: Container, slot: NameSlot
   ) -> ProviderFactory {
     // The closures hold the container weakly: a singleton keeping one must not
     // keep its container alive.
-    ProviderFactory(making: productType) { [weak owner] () throws -> Made in
+    ProviderFactory(making: productType, isMainActor: isMainActor) {
+      [weak owner] () throws -> Made in
       guard let owner else {
         throw ResolutionError(
           name: slot.name, path: [slot.name], reason: .containerReleased)

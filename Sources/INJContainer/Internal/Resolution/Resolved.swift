@@ -144,6 +144,12 @@ extension Resolved {
     do {
       return try make(factory)
     } catch {
+      if case .mainActorClosure(_, let offered) = error.reason {
+        throw ResolutionError(
+          name: name, path: path(),
+          reason: .mainActorProviderClosure(
+            requested: String(describing: Closure.self), offered: offered))
+      }
       throw ResolutionError(
         name: name, path: path(),
         reason: .providerClosureMismatch(
