@@ -57,6 +57,7 @@ extension TestContainer {
   ///   - filePath: The adding file's path; leave the default.
   ///   - line: The adding line; leave the default.
   ///   - column: The adding column; leave the default.
+  ///   - isolation: The actor of the adding code; leave the default.
   ///   - creator: Makes the value; its declared result type types the provider
   ///     closure `nameProvider`.
   public func add<T>(

@@ -67,6 +67,7 @@ extension TestContainer {
   ///   - filePath: The overriding file's path; leave the default.
   ///   - line: The overriding line; leave the default.
   ///   - column: The overriding column; leave the default.
+  ///   - isolation: The actor of the overriding code; leave the default.
   ///   - creator: Makes the fake; its declared result type types the provider
   ///     closure `nameProvider`.
   public func override<T>(
@@ -140,6 +141,7 @@ extension TestContainer {
   ///   - filePath: The overriding file's path; leave the default.
   ///   - line: The overriding line; leave the default.
   ///   - column: The overriding column; leave the default.
+  ///   - isolation: The actor of the overriding code; leave the default.
   ///   - creator: Makes the fake.
   public func override<T>(
     _ key: Key<T>, dependencies: [String] = [], options: ProviderOptions.For<T> = [],
