@@ -11,7 +11,7 @@ extension Container {
   /// ```
   ///
   /// Everything else is as for
-  /// ``addProvider(forName:dependencies:options:fileID:line:isolation:creator:)-(String,[String],_,_,_,_,_)``.
+  /// ``addProvider(forName:dependencies:options:fileID:line:isolation:creator:)-(_,[String],_,_,_,_,_)``.
   ///
   /// - Parameters:
   ///   - name: The name dependents use.

@@ -17,7 +17,7 @@ extension Container {
   /// the key's type.
   ///
   /// The creator is isolated to the actor of the registering code, as for
-  /// ``Container/addProvider(forName:dependencies:options:fileID:line:isolation:creator:)``.
+  /// ``Container/addProvider(forName:dependencies:options:fileID:line:isolation:creator:)-(_,[String],_,_,_,_,_)``.
   ///
   /// - Parameters:
   ///   - key: The key: its name is what dependents use.

@@ -70,7 +70,7 @@ extension Container {
 
   /// Registers a provider that replaces whatever else `name` has here. The creator
   /// is isolated to `isolation`, the actor of the registering code, as for
-  /// ``Container/addProvider(forName:dependencies:options:fileID:line:isolation:creator:)``.
+  /// ``Container/addProvider(forName:dependencies:options:fileID:line:isolation:creator:)-(_,[String],_,_,_,_,_)``.
   package func overrideProvider<T>(
     forName name: String, dependencies: [String], options: ProviderOptions,
     site: RegistrationSite, isolation: (any Actor)?,
@@ -83,7 +83,7 @@ extension Container {
 
   /// Registers a provider whose creator runs on the main actor, replacing whatever
   /// else `name` has here; resolving it off the main actor throws, as for
-  /// ``Container/addMainActorProvider(forName:dependencies:options:fileID:line:creator:)``.
+  /// ``Container/addMainActorProvider(forName:dependencies:options:fileID:line:creator:)-(_,[String],_,_,_,_)``.
   package func overrideMainActorProvider<T>(
     forName name: String, dependencies: [String], options: ProviderOptions,
     site: RegistrationSite, creator: @escaping @MainActor (ResolvedValues) throws -> T
