@@ -12,9 +12,11 @@
 /// let client = try container.value(for: .weatherClient)   // any WeatherClient
 /// ```
 ///
-/// A key is only a name and a type: the name can still be used as a string (in
-/// dependency lists, say) and the two meet at run time, where a value of another
-/// type is a ``ResolutionError``. A key hashes its name once, so resolving through
+/// A key is only a name and a type: the name can still be used as a string, and the
+/// two meet at run time, where a value of another type is a ``ResolutionError``. In a
+/// dependency list write `.key(.weatherClient)` (``Dependency/key(_:)``):
+/// ``Container/checkForErrors()`` then checks the key's type against the type the
+/// name's registration declares. A key hashes its name once, so resolving through
 /// a key skips hashing the name.
 public struct Key<Value>: Hashable, Sendable, CustomStringConvertible {
   /// The name the key registers and resolves.

@@ -20,6 +20,24 @@ final class SettingsModel {
   init(title: String) { self.title = title }
 }
 
+final class Counter {
+  var count = 0
+}
+
+@MainActor
+final class InboxModel {
+  let title: String
+  @Inject var catalogService: CatalogService?
+  init(title: String) { self.title = title }
+}
+
+@MainActor
+func registerInbox(in container: Container) {
+  container.addProvider(forName: "inboxModel", dependencies: ["catalogService"]) { _ in
+    InboxModel(title: "Inbox")
+  }
+}
+
 @MainActor
 final class ProfileModel {
   var catalogService: CatalogService?
@@ -86,6 +104,41 @@ struct ConcurrencyTests: PrintingSample {
     #expect(
       try Markdown.blocks("text", in: Self.article).contains(
         String(console.text.dropFirst(before))), "\(console.text)")
+  }
+
+  @Test func aNonSendableClassIsStillATransient() throws {
+    let container = Container()
+    container.addProvider(forName: "counter") { _ in Counter() }
+    let first = try container.value(forName: "counter", as: Counter.self)
+    first.count += 1
+    #expect(try container.value(forName: "counter", as: Counter.self).count == 0)
+  }
+
+  @Test @MainActor func creatorsRegisteredFromMainActorCode() async throws {
+    let container = Container()
+    container.addInstance(CatalogService(), forName: "catalogService")
+    registerInbox(in: container)
+    let inbox = try container.value(forName: "inboxModel", as: InboxModel.self)
+    print(inbox.title, inbox.catalogService != nil)
+    expectPrintedOutputShown(in: Self.article)
+
+    let elsewhere = await Task.detached {
+      (try? container.value(forName: "inboxModel")) == nil
+    }.value
+    #expect(elsewhere)
+  }
+
+  @Test @MainActor func mainActorProviderClosures() throws {
+    let container = Container()
+    container.addInstance(CatalogService(), forName: "catalogService")
+    container.addMainActorProvider(forName: "settingsModel", dependencies: ["catalogService"]) {
+      _ in
+      SettingsModel(title: "Settings")
+    }
+    let makeSettings = try container.value(
+      forName: "settingsModelProvider", as: (@MainActor () -> SettingsModel).self)
+    print(makeSettings().title)
+    expectPrintedOutputShown(in: Self.article)
   }
 
   @Test @MainActor func anExistingMainActorSingletonIsReturnedAnywhere() async throws {

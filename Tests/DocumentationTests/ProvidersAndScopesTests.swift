@@ -100,8 +100,17 @@ struct ProvidersAndScopesTests: PrintingSample {
     print(typed.forecast(for: "Omsk"), makeForecaster().forecast(for: "Lima"))
 
     expectPrintedOutputShown(in: Self.article)
-    // The name the prose says dependency lists hold.
-    #expect(Key<any Forecasting>.forecaster.name == "forecaster")
+
+    let before = console.text.count
+    keyed.addInstance("Quito", forName: "city")
+    keyed.addProvider(forName: "report", dependencies: [.key(.forecaster), "city"]) { values in
+      try values.value(for: .forecaster).forecast(for: try values.value(forName: "city"))
+    }
+    try keyed.checkForErrors()
+    print(try keyed.value(forName: "report", as: String.self))
+    #expect(
+      try Markdown.blocks("text", in: Self.article).contains(
+        String(console.text.dropFirst(before))), "\(console.text)")
   }
 
   @Test func childContainers() throws {
