@@ -72,7 +72,7 @@ extension Container {
   /// is isolated to `isolation`, the actor of the registering code, as for
   /// ``Container/addProvider(forName:dependencies:options:fileID:line:isolation:creator:)-(_,[String],_,_,_,_,_)``.
   package func overrideProvider<T>(
-    forName name: String, dependencies: [String], options: ProviderOptions,
+    forName name: String, dependencies: [Dependency], options: ProviderOptions,
     site: RegistrationSite, isolation: (any Actor)?,
     creator: @escaping (ResolvedValues) throws -> T
   ) {
@@ -85,7 +85,7 @@ extension Container {
   /// else `name` has here; resolving it off the main actor throws, as for
   /// ``Container/addMainActorProvider(forName:dependencies:options:fileID:line:creator:)-(_,[String],_,_,_,_)``.
   package func overrideMainActorProvider<T>(
-    forName name: String, dependencies: [String], options: ProviderOptions,
+    forName name: String, dependencies: [Dependency], options: ProviderOptions,
     site: RegistrationSite, creator: @escaping @MainActor (ResolvedValues) throws -> T
   ) {
     overrideProvider(
@@ -94,13 +94,15 @@ extension Container {
   }
 
   private func overrideProvider(
-    _ name: String, _ dependencies: [String], _ options: ProviderOptions,
+    _ name: String, _ dependencies: [Dependency], _ options: ProviderOptions,
     site: RegistrationSite, isolation: CreatorIsolation, productType: Any.Type, creator: Creator
   ) {
+    let names = dependencies.map(\.name)
+    let keyTypes = Dependency.keyTypes(of: dependencies)
     registry.withLock { registry in
       let provider = Provider(
-        name: name, owner: self, dependencies: dependencies,
-        dependencySlots: dependencies.map { names.internSlot(named: $0) }, options: options,
+        name: name, owner: self, dependencies: names, dependencyKeyTypes: keyTypes,
+        dependencySlots: names.map { self.names.internSlot(named: $0) }, options: options,
         isolation: isolation, creator: creator, productType: productType)
       register(
         Registration(name: name, site: site, owner: self, kind: .provider(provider)),

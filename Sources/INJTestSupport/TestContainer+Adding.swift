@@ -51,7 +51,8 @@ extension TestContainer {
   ///
   /// - Parameters:
   ///   - name: The new name.
-  ///   - dependencies: The names the creator needs, resolved in the test container.
+  ///   - dependencies: The names and keys the creator needs, resolved in the test
+  ///     container.
   ///   - options: The scope and `.manualInit`.
   ///   - fileID: The adding file, for reports; leave the default.
   ///   - filePath: The adding file's path; leave the default.
@@ -61,7 +62,7 @@ extension TestContainer {
   ///   - creator: Makes the value; its declared result type types the provider
   ///     closure `nameProvider`.
   public func add<T>(
-    _ name: String, dependencies: [String] = [], options: ProviderOptions.For<T> = [],
+    _ name: String, dependencies: [Dependency] = [], options: ProviderOptions.For<T> = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column, isolation: isolated (any Actor)? = #isolation,
     creator: @escaping (ResolvedValues) throws -> T
@@ -83,7 +84,7 @@ extension TestContainer {
   ///
   /// - Parameters:
   ///   - name: The new name.
-  ///   - dependencies: The names the creator needs.
+  ///   - dependencies: The names and keys the creator needs.
   ///   - options: The scope and `.manualInit`.
   ///   - fileID: The adding file, for reports; leave the default.
   ///   - filePath: The adding file's path; leave the default.
@@ -91,7 +92,7 @@ extension TestContainer {
   ///   - column: The adding column; leave the default.
   ///   - creator: Makes the value on the main actor.
   public func addMainActor<T>(
-    _ name: String, dependencies: [String] = [], options: ProviderOptions.For<T> = [],
+    _ name: String, dependencies: [Dependency] = [], options: ProviderOptions.For<T> = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column, creator: @escaping @MainActor (ResolvedValues) throws -> T
   ) {
@@ -125,7 +126,7 @@ extension TestContainer {
   ///
   /// - Parameters:
   ///   - key: The key to add.
-  ///   - dependencies: The names the creator needs.
+  ///   - dependencies: The names and keys the creator needs.
   ///   - options: The scope and `.manualInit`.
   ///   - fileID: The adding file, for reports; leave the default.
   ///   - filePath: The adding file's path; leave the default.
@@ -134,7 +135,7 @@ extension TestContainer {
   ///   - isolation: The actor of the adding code; leave the default.
   ///   - creator: Makes the value.
   public func add<T>(
-    _ key: Key<T>, dependencies: [String] = [], options: ProviderOptions.For<T> = [],
+    _ key: Key<T>, dependencies: [Dependency] = [], options: ProviderOptions.For<T> = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column, isolation: isolated (any Actor)? = #isolation,
     creator: @escaping (ResolvedValues) throws -> T

@@ -61,7 +61,8 @@ extension TestContainer {
   ///
   /// - Parameters:
   ///   - name: The registered name to override.
-  ///   - dependencies: The names the creator needs, resolved in the test container.
+  ///   - dependencies: The names and keys the creator needs, resolved in the test
+  ///     container.
   ///   - options: The scope and `.manualInit`.
   ///   - fileID: The overriding file, for reports; leave the default.
   ///   - filePath: The overriding file's path; leave the default.
@@ -71,7 +72,7 @@ extension TestContainer {
   ///   - creator: Makes the fake; its declared result type types the provider
   ///     closure `nameProvider`.
   public func override<T>(
-    _ name: String, dependencies: [String] = [], options: ProviderOptions.For<T> = [],
+    _ name: String, dependencies: [Dependency] = [], options: ProviderOptions.For<T> = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column, isolation: isolated (any Actor)? = #isolation,
     creator: @escaping (ResolvedValues) throws -> T
@@ -94,7 +95,7 @@ extension TestContainer {
   ///
   /// - Parameters:
   ///   - name: The registered name to override.
-  ///   - dependencies: The names the creator needs.
+  ///   - dependencies: The names and keys the creator needs.
   ///   - options: The scope and `.manualInit`.
   ///   - fileID: The overriding file, for reports; leave the default.
   ///   - filePath: The overriding file's path; leave the default.
@@ -102,7 +103,7 @@ extension TestContainer {
   ///   - column: The overriding column; leave the default.
   ///   - creator: Makes the fake on the main actor.
   public func overrideMainActor<T>(
-    _ name: String, dependencies: [String] = [], options: ProviderOptions.For<T> = [],
+    _ name: String, dependencies: [Dependency] = [], options: ProviderOptions.For<T> = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column, creator: @escaping @MainActor (ResolvedValues) throws -> T
   ) {
@@ -135,7 +136,7 @@ extension TestContainer {
   ///
   /// - Parameters:
   ///   - key: The key to override.
-  ///   - dependencies: The names the creator needs.
+  ///   - dependencies: The names and keys the creator needs.
   ///   - options: The scope and `.manualInit`.
   ///   - fileID: The overriding file, for reports; leave the default.
   ///   - filePath: The overriding file's path; leave the default.
@@ -144,7 +145,7 @@ extension TestContainer {
   ///   - isolation: The actor of the overriding code; leave the default.
   ///   - creator: Makes the fake.
   public func override<T>(
-    _ key: Key<T>, dependencies: [String] = [], options: ProviderOptions.For<T> = [],
+    _ key: Key<T>, dependencies: [Dependency] = [], options: ProviderOptions.For<T> = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column, isolation: isolated (any Actor)? = #isolation,
     creator: @escaping (ResolvedValues) throws -> T

@@ -274,6 +274,36 @@ struct OverrideTests {
         + "provider closure for 'clock'. Rename one of them.")
   }
 
+  @Test func overridesAndAdditionsTakeKeysAmongTheirDependencies() throws {
+    let testContainer = TestContainer(copying: Production.make())
+    let configuration = Key<String>("configuration")
+    testContainer.override(
+      "weatherClient", dependencies: [.key(configuration)]
+    ) { values -> any WeatherClient in
+      LiveWeatherClient(configuration: "fake " + (try values.value(for: configuration)))
+    }
+    testContainer.add("greeting", dependencies: [.key(configuration), "clock"]) { values in
+      "Hi, \(try values.value(for: configuration))"
+    }
+    try testContainer.container.checkForErrors()
+    #expect(try testContainer.value(forName: "greeting", as: String.self) == "Hi, live")
+
+    testContainer.add(
+      "count", dependencies: [.key(Key<Int>("configuration"))], fileID: "Tests/Count.swift",
+      line: 4
+    ) { _ in 1 }
+    let error = #expect(throws: ValidationError.self) {
+      try testContainer.container.checkForErrors()
+    }
+    #expect(
+      error?.problems.map(\.description) == [
+        "'count' (Tests/Count.swift:4) depends on Key<Int>(\"configuration\"), but "
+          + "'configuration' (INJTestSupportTests/Support.swift:69) provides String, which is "
+          + "never Int. Give the key the type String (or one of its protocols or "
+          + "superclasses), or register Int under 'configuration'."
+      ])
+  }
+
   @Test func keysOverrideTheirNames() throws {
     let clockKey = Key<any Clock>("clock")
     let testContainer = TestContainer(copying: Production.make())
