@@ -33,9 +33,11 @@ import INJReflection
 /// A container is `Sendable`: any number of threads may register and resolve at
 /// once. A singleton's creator runs exactly once, even when several threads ask
 /// for it together; reading an existing singleton takes no lock. No lock is held
-/// while a creator runs, so creators may resolve other names. Instances and
-/// products are handed to whichever thread resolves them: register only values
-/// that may be used from those threads.
+/// while a creator runs, so creators may resolve other names. Instances,
+/// singletons and weak singletons are handed to every thread that resolves them,
+/// so they must be `Sendable` (checked by the compiler in the Swift 6 language
+/// mode). A creator is isolated to the actor of the code that registers it and runs
+/// only there: a creator registered from main-actor code runs on the main actor.
 ///
 /// ## Lifetime
 ///
