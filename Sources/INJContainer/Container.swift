@@ -194,7 +194,7 @@ public final class Container: Sendable {
   func addProvider(
     _ name: String, _ dependencies: [String], _ options: ProviderOptions, fileID: String,
     line: Int, isolation: CreatorIsolation, productType: Any.Type, creator: Creator,
-    dependencyKeyTypes: [Any.Type?]? = nil
+    asyncCreator: AsyncCreator? = nil, dependencyKeyTypes: [Any.Type?]? = nil
   ) {
     let site = RegistrationSite(fileID: fileID, line: line)
     registry.withLock { registry in
@@ -202,7 +202,8 @@ public final class Container: Sendable {
         name: name, owner: self, dependencies: dependencies,
         dependencyKeyTypes: dependencyKeyTypes,
         dependencySlots: dependencies.map { names.internSlot(named: $0) }, options: options,
-        isolation: isolation, creator: creator, productType: productType)
+        isolation: isolation, creator: creator, asyncCreator: asyncCreator,
+        productType: productType)
       let kind: Registration.Kind =
         if name.isBlank {
           .invalid(.blankName, provider: provider)

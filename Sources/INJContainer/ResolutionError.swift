@@ -53,6 +53,9 @@ public struct ResolutionError: Error, CustomStringConvertible {
     /// The creator is isolated to another actor (named), which a synchronous
     /// resolution cannot enter.
     case notOnActor(String)
+    /// The creator is async (registered with `addAsyncProvider`): only an async
+    /// resolution can run it.
+    case requiresAsync
     /// A provider closure was called after its container was released.
     case containerReleased
     /// A weak singleton's creator returned a value that is not a class instance.
@@ -195,6 +198,14 @@ public struct ResolutionError: Error, CustomStringConvertible {
         + "registered it, and a synchronous resolution cannot run it there. Register "
         + "'\(name)' from nonisolated code (such as a nonisolated function) or from the "
         + "main actor."
+    case .requiresAsync:
+      text +=
+        ": the creator of '\(name)' is async, so a synchronous resolution cannot make it. "
+        + "Resolve it with asyncValue(forName:as:)"
+      if let parent {
+        text += ", or register '\(parent)' with addAsyncProvider"
+      }
+      text += "."
     case .containerReleased:
       text +=
         " through a provider closure: its container no longer exists. Keep the container "

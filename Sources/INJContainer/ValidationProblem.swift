@@ -29,6 +29,11 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
   case keyTypeMismatch(
     String, site: RegistrationSite, dependency: String, keyType: String,
     dependencySite: RegistrationSite, dependencyType: String)
+  /// A synchronous provider that depends directly (not through a provider closure)
+  /// on an async provider, which a synchronous resolution cannot make: the provider
+  /// and its site, and the async dependency and its site.
+  case synchronousDependsOnAsync(
+    String, site: RegistrationSite, dependency: String, dependencySite: RegistrationSite)
   /// A cycle of direct dependencies, as a closed path such as `["a", "b", "a"]`
   /// rotated to start at its smallest name, with the registration site of each
   /// member (one fewer than the path's names: the first name is not repeated).
@@ -84,6 +89,11 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
         + "'\(dependency)' (\(dependencySite)) provides \(dependencyType), which is never "
         + "\(keyType). Give the key the type \(dependencyType) (or one of its protocols or "
         + "superclasses), or register \(keyType) under '\(dependency)'."
+    case .synchronousDependsOnAsync(let provider, let site, let dependency, let dependencySite):
+      return
+        "'\(provider)' (\(site)) is synchronous but depends on '\(dependency)' "
+        + "(\(dependencySite)), whose creator is async, so value(forName:) cannot make it. "
+        + "Register '\(provider)' with addAsyncProvider."
     case .cycle(let cycle, let sites):
       return "Cycle: \(CycleText.chain(cycle, sites: sites)). \(CycleText.fix(cycle))"
     }

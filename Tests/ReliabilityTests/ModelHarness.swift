@@ -486,7 +486,7 @@ struct ModelHarness {
         if ReferenceModel.isBlank(name) { extra += 1 } else { conflicting.append(name) }
       case .blankDependency(let requiredBy, _): blankDependencies.append(requiredBy)
       // Every harness product is declared a `Made`, and so is every dependency.
-      case .injectTypeMismatch, .keyTypeMismatch: extra += 1
+      case .injectTypeMismatch, .keyTypeMismatch, .synchronousDependsOnAsync: extra += 1
       case .missingDependency, .cycle: break
       }
     }

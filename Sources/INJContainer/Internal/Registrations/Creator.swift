@@ -25,12 +25,42 @@ enum Creator: Sendable {
     return .value { values in try creator.create(values) }
   }
 
+  /// Erases an async creator's product type.
+  @inlinable
+  static func erasingAsync<T>(
+    _ creator: @escaping @Sendable (ResolvedValues) async throws -> T
+  ) -> AsyncCreator {
+    if T.self is AnyClass, MemoryLayout<T>.size == MemoryLayout<AnyObject>.size {
+      return .object { values in unsafeBitCast(try await creator(values), to: AnyObject.self) }
+    }
+    return .value { values in try await creator(values) }
+  }
+
   /// Runs the creator.
   @inline(__always)
   func create(_ values: ResolvedValues) throws -> Resolved {
     switch self {
     case .object(let create): Resolved(object: try create(values))
     case .value(let create): Resolved(try create(values))
+    }
+  }
+}
+
+/// An async provider's creator with its product type erased. Only an async
+/// resolution (``AsyncResolver``) runs it; a synchronous one refuses the provider
+/// before it would.
+@usableFromInline
+enum AsyncCreator: Sendable {
+  /// A creator whose declared product type is a class.
+  case object(@Sendable (ResolvedValues) async throws -> AnyObject)
+  /// Any other creator.
+  case value(@Sendable (ResolvedValues) async throws -> Any)
+
+  /// Runs the creator.
+  func create(_ values: ResolvedValues) async throws -> Resolved {
+    switch self {
+    case .object(let create): Resolved(object: try await create(values))
+    case .value(let create): Resolved(try await create(values))
     }
   }
 }

@@ -69,6 +69,13 @@ final class Provider: @unchecked Sendable {
   /// provider without dependencies (see `Resolver.createLeaf`).
   let isLeaf: Bool
   let creator: Creator
+  /// The creator of an async provider (``creator`` is then never run).
+  let asyncCreator: AsyncCreator?
+  /// Whether something must be checked before the creator runs synchronously: its
+  /// isolation, or that it is async (and so never runs synchronously).
+  let checksBeforeRunning: Bool
+  /// Where async resolutions of a shared async provider make its product once.
+  let asyncShared: AsyncOnce?
   /// The type the creator declares as its result.
   let productType: Any.Type
   /// What the creator of a provider without dependencies receives, made once:
@@ -87,7 +94,7 @@ final class Provider: @unchecked Sendable {
     name: String, owner: Container, dependencies: [String],
     dependencyKeyTypes: [Any.Type?]? = nil, dependencySlots: [NameSlot],
     options: ProviderOptions, isolation: CreatorIsolation, creator: Creator,
-    productType: Any.Type
+    asyncCreator: AsyncCreator? = nil, productType: Any.Type
   ) {
     self.name = name
     self.owner = owner
@@ -102,11 +109,14 @@ final class Provider: @unchecked Sendable {
     injectsProperties = !options.contains(.manualInit) && !dependencies.isEmpty
     isLeaf = scope == .transient && dependencies.isEmpty
     self.creator = creator
+    self.asyncCreator = asyncCreator
+    checksBeforeRunning = isolation != .nonisolated || asyncCreator != nil
     self.productType = productType
     valuesWithoutDependencies =
       dependencies.isEmpty
       ? ResolvedValues(storage: ResolvedValues.Storage(names: [], providerName: name)) : nil
     weakSingleton = scope == .weakSingleton ? WeakSingletonCell() : nil
+    asyncShared = asyncCreator != nil && scope.isShared ? AsyncOnce() : nil
     storageCacheEntry = StorageCache.entryForNewProvider()
   }
 
@@ -116,7 +126,7 @@ final class Provider: @unchecked Sendable {
       name: name, owner: owner, dependencies: dependencies,
       dependencyKeyTypes: dependencyKeyTypes, dependencySlots: dependencies.map(slots),
       options: options, isolation: isolation,
-      creator: creator, productType: productType)
+      creator: creator, asyncCreator: asyncCreator, productType: productType)
   }
 
   // MARK: Shared products

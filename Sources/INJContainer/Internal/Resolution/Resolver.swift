@@ -303,9 +303,8 @@ struct Resolver {
   private func runCreator(
     _ provider: Provider, with values: borrowing ResolvedValues
   ) throws(ResolutionError) -> Resolved {
-    if case .nonisolated = provider.isolation {
-    } else {
-      try checkIsolation(of: provider)
+    if provider.checksBeforeRunning {
+      try checkBeforeRunning(provider)
     }
     let product: Resolved
     do {
@@ -319,9 +318,13 @@ struct Resolver {
     return product
   }
 
-  /// Throws unless the calling thread is where the creator's actor runs.
+  /// Throws unless the creator can run here: it is synchronous, and the calling
+  /// thread is where its actor runs.
   @inline(never)
-  private func checkIsolation(of provider: Provider) throws(ResolutionError) {
+  private func checkBeforeRunning(_ provider: Provider) throws(ResolutionError) {
+    if provider.asyncCreator != nil {
+      throw error(for: provider.name, reason: .requiresAsync, inProgress: true)
+    }
     switch provider.isolation {
     case .nonisolated:
       return

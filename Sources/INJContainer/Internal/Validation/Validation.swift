@@ -84,6 +84,7 @@ struct Validation {
     let truncated = checkDependencies()
     checkInjectedProperties()
     checkKeyedDependencies()
+    checkSynchronousOnAsync()
     return ValidationReport(
       problems: problems, warnings: warnings, isCycleListTruncated: truncated)
   }
@@ -355,22 +356,42 @@ struct Validation {
     }
   }
 
+  /// Checks that no synchronous provider depends directly on an async one.
+  private mutating func checkSynchronousOnAsync() {
+    for entry in 0..<index.count where isEffective[entry] {
+      guard index.flags[entry].contains(.provider) else { continue }
+      let registration = index.entries[entry]
+      guard let provider = registration.provider, provider.asyncCreator == nil else { continue }
+      for name in provider.dependencies {
+        guard let dependency = registered(named: name), dependency.provider?.asyncCreator != nil
+        else { continue }
+        problems.append(
+          .synchronousDependsOnAsync(
+            registration.name, site: registration.site, dependency: name,
+            dependencySite: dependency.site))
+      }
+    }
+  }
+
   /// The declared type and site of what `name` resolves to as a value, here or in an
   /// ancestor: an instance or a valid provider. Nil for anything else (a provider
   /// closure, a name in error, a name nothing registers), whose type is not known.
   private func registeredValue(named name: String) -> (type: Any.Type, site: RegistrationSite)? {
-    let registration: Registration?
-    if let id = slotID(of: name), registrationCounts[Int(id)] > 0 {
-      registration = registrationCounts[Int(id)] == 1 ? own(id).first : nil
-    } else {
-      registration = container.parent?.lookup(name, hash: name.hashValue)?.takeUnretainedValue()
-    }
-    guard let registration else { return nil }
+    guard let registration = registered(named: name) else { return nil }
     switch registration.kind {
     case .instance(_, let type): return (type, registration.site)
     case .provider(let provider): return (provider.productType, registration.site)
     case .providerClosure, .invalid: return nil
     }
+  }
+
+  /// The one registration `name` resolves to here or in an ancestor; nil for a
+  /// name registered more than once here or nowhere.
+  private func registered(named name: String) -> Registration? {
+    if let id = slotID(of: name), registrationCounts[Int(id)] > 0 {
+      return registrationCounts[Int(id)] == 1 ? own(id).first : nil
+    }
+    return container.parent?.lookup(name, hash: name.hashValue)?.takeUnretainedValue()
   }
 
   private mutating func injectProperties(

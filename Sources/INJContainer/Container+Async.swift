@@ -1,0 +1,127 @@
+extension Container {
+  /// Registers a provider whose creator is `async`: it may await an actor, a file or
+  /// the network while it makes its product.
+  ///
+  /// ```swift
+  /// container.addAsyncProvider(forName: "forecast", dependencies: ["weatherClient"]) { values in
+  ///   try await Forecast.load(with: values.value(forName: "weatherClient"))
+  /// }
+  /// let forecast = try await container.asyncValue(forName: "forecast", as: Forecast.self)
+  /// ```
+  ///
+  /// Resolve it with ``asyncValue(forName:as:)``: a synchronous resolution cannot
+  /// await, so ``value(forName:as:)->T`` throws ``ResolutionError`` (reason
+  /// ``ResolutionError/Reason/requiresAsync``) for it, and for a synchronous
+  /// provider that depends on it directly, which ``checkForErrors()`` reports.
+  /// Every scope and option of
+  /// ``addProvider(forName:dependencies:options:fileID:line:isolation:creator:)-(_,[String],_,_,_,_,_)``
+  /// applies; a singleton is made once however many tasks ask for it at the same time.
+  ///
+  /// - Parameters:
+  ///   - name: The name dependents use.
+  ///   - dependencies: The names the creator needs; each is resolved before it runs,
+  ///     the ones that need `await` concurrently.
+  ///   - options: The scope and ``ProviderOptions/For/manualInit``.
+  ///   - fileID: The registering file, for reports; leave the default.
+  ///   - line: The registering line, for reports; leave the default.
+  ///   - creator: Makes the product from the resolved dependencies.
+  @inlinable
+  public func addAsyncProvider<T>(
+    forName name: String, dependencies: [String] = [], options: ProviderOptions.For<T> = [],
+    fileID: String = #fileID, line: Int = #line,
+    creator: @escaping @Sendable (ResolvedValues) async throws -> T
+  ) {
+    addProvider(
+      name, dependencies, options.options, fileID: fileID, line: line, isolation: .nonisolated,
+      productType: T.self, creator: .refusingSynchronousCreation,
+      asyncCreator: Creator.erasingAsync(creator))
+  }
+
+  /// Registers an async provider under a key.
+  ///
+  /// - Parameters:
+  ///   - key: The key: its name is what dependents use.
+  ///   - dependencies: The names the creator needs.
+  ///   - options: The scope and ``ProviderOptions/For/manualInit``.
+  ///   - fileID: The registering file, for reports; leave the default.
+  ///   - line: The registering line, for reports; leave the default.
+  ///   - creator: Makes the product from the resolved dependencies.
+  @inlinable
+  public func addAsyncProvider<T>(
+    for key: Key<T>, dependencies: [String] = [], options: ProviderOptions.For<T> = [],
+    fileID: String = #fileID, line: Int = #line,
+    creator: @escaping @Sendable (ResolvedValues) async throws -> T
+  ) {
+    addAsyncProvider(
+      forName: key.name, dependencies: dependencies, options: options, fileID: fileID,
+      line: line, creator: creator)
+  }
+
+  /// Resolves any name without blocking a thread: instances, providers (synchronous,
+  /// async, or isolated to the main actor, whose creators it runs there) and
+  /// provider closures.
+  ///
+  /// The dependencies of an async provider that need `await` are made concurrently,
+  /// one child task each; the first failure cancels the others. Cancelling the
+  /// calling task cancels the creations, and a singleton whose creation was
+  /// cancelled or failed is not kept.
+  ///
+  /// - Parameters:
+  ///   - name: A registered name.
+  ///   - type: The type to return: the value's type, or a protocol or superclass of
+  ///     it.
+  /// - Returns: The value.
+  /// - Throws: ``ResolutionError`` naming the name, the path that led to the
+  ///   failure, and what went wrong.
+  public func asyncValue<T>(forName name: String, as type: T.Type = T.self) async throws -> T {
+    let context = AsyncResolution.current ?? .top()
+    let resolved = try await asyncResolve(name, hash: name.hashValue, in: context)
+    return try resolved.cast(to: T.self, name: name, path: context.path + [name])
+  }
+
+  /// Resolves a key without blocking a thread, as ``asyncValue(forName:as:)``.
+  ///
+  /// - Parameter key: A registered key.
+  /// - Returns: The value.
+  /// - Throws: ``ResolutionError`` when resolving fails or the value is not of the
+  ///   key's type.
+  public func asyncValue<T>(for key: Key<T>) async throws -> T {
+    let context = AsyncResolution.current ?? .top()
+    let resolved = try await asyncResolve(key.name, hash: key.hashValueOfName, in: context)
+    return try resolved.cast(to: T.self, name: key.name, path: context.path + [key.name])
+  }
+
+  /// Resolves a name requested from outside, or by an async creator asking again.
+  private func asyncResolve(
+    _ name: String, hash: Int, in context: AsyncResolution
+  ) async throws(ResolutionError) -> Resolved {
+    let resolver = AsyncResolver(context: context)
+    if isObserved, let observer,
+      let refusal = observer.willResolve(name, path: context.path + [name])
+    {
+      throw resolver.error(for: name, reason: .refused(refusal))
+    }
+    guard let found = lookup(name, hash: hash) else {
+      throw resolver.error(
+        for: name, reason: name.isBlank ? .blankName : .unknownName,
+        suggestion: name.isBlank ? nil : suggestion(for: name))
+    }
+    return try await resolver.resolve(found.takeUnretainedValue(), dependent: nil)
+  }
+}
+
+extension Creator {
+  /// The synchronous creator of an async provider, which the resolver never runs
+  /// (it refuses the provider first); it throws, should that ever change.
+  @usableFromInline
+  static let refusingSynchronousCreation = Creator.value { _ in
+    throw AsyncCreatorRunSynchronously()
+  }
+}
+
+/// Thrown by ``Creator/refusingSynchronousCreation``.
+struct AsyncCreatorRunSynchronously: Error, CustomStringConvertible {
+  var description: String {
+    "an async creator cannot run in a synchronous resolution; use asyncValue(forName:as:)"
+  }
+}

@@ -1,0 +1,313 @@
+import INJReflection
+
+/// Where an async resolution is: the names in progress, the creation the code runs
+/// in, and the object-graph products of the top-level request. Creators and the
+/// tasks a resolution starts run with it as ``current``, so a creator that asks the
+/// container again joins the resolution it is part of.
+final class AsyncResolution: Sendable {
+  @TaskLocal static var current: AsyncResolution?
+
+  /// The names in progress, outermost first.
+  let path: [String]
+  /// The creation the code runs in, if any.
+  let creation: AsyncCreation?
+  /// The object-graph products of the top-level request.
+  let objectGraph: ObjectGraphCells
+
+  init(path: [String], creation: AsyncCreation?, objectGraph: ObjectGraphCells) {
+    self.path = path
+    self.creation = creation
+    self.objectGraph = objectGraph
+  }
+
+  /// A top-level request.
+  static func top() -> AsyncResolution {
+    AsyncResolution(path: [], creation: nil, objectGraph: ObjectGraphCells())
+  }
+
+  /// The resolution inside the creation of `provider`.
+  func entering(_ provider: Provider, creation: AsyncCreation) -> AsyncResolution {
+    AsyncResolution(path: path + [provider.name], creation: creation, objectGraph: objectGraph)
+  }
+}
+
+/// The object-graph products of one top-level async request, made once each even
+/// when several tasks of the request need one at the same time.
+final class ObjectGraphCells: Sendable {
+  private struct Cell {
+    let provider: Provider
+    let once = AsyncOnce()
+    var product: Resolved?
+  }
+
+  // `Resolved` holds a product made in this request, which the request's tasks use
+  // (see `HandedOver`); the lock guards the table.
+  private let cells = Locked([ObjectIdentifier: HandedOver<Cell>]())
+
+  /// `provider`'s product in this request, made by `create` if no task made it yet.
+  func value(
+    of provider: Provider, creation: AsyncCreation, waiter: AsyncCreation?,
+    create: () async throws(ResolutionError) -> Resolved
+  ) async throws(ResolutionError) -> Resolved {
+    let key = ObjectIdentifier(provider)
+    let once = cells.withLock { cells in
+      if let cell = cells[key] { return cell.value.once }
+      let cell = Cell(provider: provider)
+      cells[key] = HandedOver(cell)
+      return cell.once
+    }
+    return try await once.value(
+      creation: creation, waiter: waiter,
+      ready: { cells.withLock { $0[key]?.value.product } },
+      store: { product in
+        cells.withLock { cells in
+          if var cell = cells[key]?.value {
+            cell.product = product
+            cells[key] = HandedOver(cell)
+          }
+        }
+      },
+      create: create)
+  }
+}
+
+/// Resolves names for ``Container/asyncValue(forName:as:)``: async providers by
+/// awaiting their creators, with their async dependencies made concurrently (one
+/// child task each, when there are several), and everything synchronous by the
+/// synchronous resolver, without a task.
+///
+/// The recursion follows the async providers of the graph: each level is an async
+/// call whose frame lives in its task's memory, not on a thread's stack.
+struct AsyncResolver {
+  let context: AsyncResolution
+
+  /// Resolves a registration needed by `dependent` (nil for a top-level request).
+  func resolve(
+    _ registration: Registration, dependent: Provider?
+  ) async throws(ResolutionError) -> Resolved {
+    switch registration.kind {
+    case .instance(let value, _):
+      return value
+    case .invalid(let problem, _):
+      throw error(for: registration.name, reason: registration.failureReason(problem))
+    case .providerClosure(let target):
+      return try registration.owner.providerClosureValue(target: target) {
+        (name, reason) throws(ResolutionError) in
+        throw error(for: name, reason: reason, via: registration.name)
+      }
+    case .provider(let provider):
+      if let shared = provider.sharedValue() {
+        return shared
+      }
+      if provider.asyncCreator != nil {
+        return try await resolveAsyncProvider(provider)
+      }
+      return try await resolveSynchronously(provider)
+    }
+  }
+
+  // MARK: Synchronous providers
+
+  /// Resolves a synchronous provider with the synchronous resolver, on the main
+  /// actor when its creator is isolated there.
+  private func resolveSynchronously(_ provider: Provider) async throws(ResolutionError) -> Resolved
+  {
+    let outcome: Result<HandedOver<Resolved>, ResolutionError>
+    if provider.isolation == .mainActor, !MainActorCheck.isOnMainActor {
+      outcome = await Self.resolveOnMainActor(provider)
+    } else {
+      outcome = Result { () throws(ResolutionError) in HandedOver(try Resolver.resolve(provider)) }
+    }
+    switch outcome {
+    case .success(let product):
+      return product.value
+    case .failure(let failure):
+      var failure = failure
+      failure.path = context.path + failure.path
+      throw failure
+    }
+  }
+
+  @MainActor
+  private static func resolveOnMainActor(
+    _ provider: Provider
+  ) -> Result<HandedOver<Resolved>, ResolutionError> {
+    Result { () throws(ResolutionError) in HandedOver(try Resolver.resolve(provider)) }
+  }
+
+  // MARK: Async providers
+
+  private func resolveAsyncProvider(_ provider: Provider) async throws(ResolutionError) -> Resolved
+  {
+    if context.path.contains(provider.name) {
+      let start = context.path.firstIndex(of: provider.name) ?? 0
+      let cycle = Array(context.path[start...]) + [provider.name]
+      throw error(for: provider.name, reason: .cycle(CycleText.normalized(cycle)))
+    }
+    let creation = AsyncCreation(name: provider.name, parent: context.creation)
+    switch provider.scope {
+    case .transient:
+      return try await create(provider, as: creation)
+    case .singleton, .weakSingleton:
+      return try await provider.asyncShared!.value(
+        creation: creation, waiter: context.creation, ready: provider.sharedValue,
+        store: provider.storeShared
+      ) { () async throws(ResolutionError) in
+        try await create(provider, as: creation)
+      }
+    case .objectGraph:
+      return try await context.objectGraph.value(
+        of: provider, creation: creation, waiter: context.creation
+      ) { () async throws(ResolutionError) in
+        try await create(provider, as: creation)
+      }
+    }
+  }
+
+  /// Makes a product of an async provider: its dependencies (the async ones
+  /// concurrently), then its creator, then its properties.
+  private func create(
+    _ provider: Provider, as creation: AsyncCreation
+  ) async throws(ResolutionError) -> Resolved {
+    let inner = AsyncResolver(context: context.entering(provider, creation: creation))
+    let values = try await inner.dependencies(of: provider)
+    let product: Resolved
+    do {
+      product = try await AsyncResolution.$current.withValue(inner.context) {
+        try await provider.asyncCreator!.create(values)
+      }
+    } catch let failure as ResolutionError {
+      throw inner.completed(failure)
+    } catch {
+      throw inner.error(for: provider.name, reason: .creatorFailed(error), inProgress: true)
+    }
+    if provider.scope == .weakSingleton, product.kind != .object {
+      throw inner.error(
+        for: provider.name, reason: .notAnObject(type: product.typeDescription), inProgress: true)
+    }
+    if provider.isObserved, let observer = provider.owner.observer {
+      observer.didCreate(provider.name, product: product.anyValue, path: inner.context.path)
+    }
+    if provider.injectsProperties, let plan = provider.injectionPlan(for: product) {
+      do {
+        _ = try plan.inject(into: product.anyValue, from: values)
+      } catch let failure as InjectionError {
+        throw inner.error(
+          for: provider.name, reason: .injectionFailed(failure), inProgress: true)
+      } catch let failure as ResolutionError {
+        throw inner.completed(failure)
+      } catch {
+        throw inner.error(for: provider.name, reason: .creatorFailed(error), inProgress: true)
+      }
+    }
+    return product
+  }
+
+  /// Resolves the dependencies of `provider`, in this resolver's context (inside its
+  /// creation): the ones that need `await` concurrently when there are several.
+  private func dependencies(of provider: Provider) async throws(ResolutionError) -> ResolvedValues {
+    let count = provider.dependencies.count
+    var values = [Resolved?](repeating: nil, count: count)
+    var pending: [(index: Int, registration: Registration)] = []
+    for index in 0..<count {
+      let name = provider.dependencies[index]
+      if provider.isObserved, let observer = provider.owner.observer,
+        let refusal = observer.willResolve(name, path: context.path + [name])
+      {
+        throw error(for: name, reason: .refused(refusal))
+      }
+      let registration = try dependency(at: index, of: provider)
+      if case .provider(let dependency) = registration.kind, dependency.asyncCreator != nil,
+        dependency.sharedValue() == nil
+      {
+        pending.append((index, registration))
+      } else {
+        values[index] = try await resolve(registration, dependent: provider)
+      }
+    }
+    if pending.count == 1 {
+      values[pending[0].index] = try await resolve(pending[0].registration, dependent: provider)
+    } else if pending.count > 1 {
+      try await resolveConcurrently(pending, of: provider, into: &values)
+    }
+    let storage = ResolvedValues.Storage(names: provider.dependencies, providerName: provider.name)
+    for value in values {
+      // Every index was filled above, or an error was thrown.
+      storage.append(value!)
+    }
+    return ResolvedValues(storage: storage)
+  }
+
+  /// Resolves several async dependencies at once, one child task each. The first
+  /// error cancels the others.
+  private func resolveConcurrently(
+    _ pending: [(index: Int, registration: Registration)], of provider: Provider,
+    into values: inout [Resolved?]
+  ) async throws(ResolutionError) {
+    let resolver = self
+    do {
+      try await AsyncResolution.$current.withValue(context) {
+        try await withThrowingTaskGroup(of: (Int, HandedOver<Resolved>).self) { group in
+          for (index, registration) in pending {
+            let registration = HandedOver(registration)
+            group.addTask {
+              (
+                index,
+                HandedOver(try await resolver.resolve(registration.value, dependent: provider))
+              )
+            }
+          }
+          for try await (index, product) in group {
+            values[index] = product.value
+          }
+        }
+      }
+    } catch let failure as ResolutionError {
+      throw failure
+    } catch {
+      throw self.error(for: provider.name, reason: .creatorFailed(error), inProgress: true)
+    }
+  }
+
+  /// The registration of a provider's dependency: in its container, then its
+  /// ancestors.
+  private func dependency(
+    at index: Int, of provider: Provider
+  ) throws(ResolutionError) -> Registration {
+    let slot = provider.dependencySlots[index]
+    if let registration = slot.registration
+      ?? provider.owner.parent?.lookup(slot.name, hash: slot.hash)
+    {
+      return registration.takeUnretainedValue()
+    }
+    if slot.name.isBlank {
+      throw error(for: slot.name, reason: .blankName)
+    }
+    throw error(
+      for: slot.name, reason: .unknownName, suggestion: provider.owner.suggestion(for: slot.name))
+  }
+
+  // MARK: Errors
+
+  /// An error about `name`, reached from the names in progress; when `inProgress`,
+  /// `name` is the innermost of them.
+  func error(
+    for name: String, reason: ResolutionError.Reason, suggestion: String? = nil,
+    inProgress: Bool = false, via closureName: String? = nil
+  ) -> ResolutionError {
+    var path = context.path
+    if let closureName { path.append(closureName) }
+    if !inProgress { path.append(name) }
+    return ResolutionError(name: name, path: path, suggestion: suggestion, reason: reason)
+  }
+
+  /// An error thrown by a creator's own values or nested request, with this
+  /// resolution's path in front of it.
+  func completed(_ failure: ResolutionError) -> ResolutionError {
+    guard failure.isLocalToCreator else { return failure }
+    var completed = failure
+    completed.path = context.path + [failure.name]
+    completed.isLocalToCreator = false
+    return completed
+  }
+}

@@ -1,0 +1,332 @@
+import INJContainer
+import INJReflection
+import Synchronization
+import Testing
+
+/// Counts creations and the most that ran at the same time.
+final class CreationGauge: Sendable {
+  private let state = Mutex((made: 0, running: 0, most: 0))
+  var made: Int { state.withLock { $0.made } }
+  var most: Int { state.withLock { $0.most } }
+
+  func begin() {
+    state.withLock {
+      $0.made += 1
+      $0.running += 1
+      $0.most = max($0.most, $0.running)
+    }
+  }
+
+  func end() { state.withLock { $0.running -= 1 } }
+}
+
+final class Forecast: Sendable {
+  let city: String
+  init(city: String) { self.city = city }
+}
+
+final class ForecastScreen {
+  @Inject var forecast: Forecast?
+  let title: String
+  init(title: String) { self.title = title }
+}
+
+struct LoadFailed: Error, CustomStringConvertible {
+  var description: String { "the forecast could not be loaded" }
+}
+
+@Suite("Async providers")
+struct AsyncProviderTests {
+  @Test func anAsyncProviderIsResolvedWithAsyncValue() async throws {
+    let container = Container()
+    container.addInstance("Lima", forName: "city")
+    container.addAsyncProvider(forName: "forecast", dependencies: ["city"]) { values in
+      try await Task.sleep(for: .milliseconds(1))
+      return Forecast(city: try values.value(forName: "city"))
+    }
+    container.addProvider(forName: "title") { _ in "Today" }
+    container.addAsyncProvider(forName: "screen", dependencies: ["forecast", "title"]) { values in
+      ForecastScreen(title: try values.value(forName: "title"))
+    }
+    let screen = try await container.asyncValue(forName: "screen", as: ForecastScreen.self)
+    #expect(screen.title == "Today")
+    #expect(screen.forecast?.city == "Lima")
+    // Every kind of name resolves asynchronously.
+    #expect(try await container.asyncValue(forName: "city", as: String.self) == "Lima")
+    #expect(try await container.asyncValue(forName: "title", as: String.self) == "Today")
+    #expect(try await container.asyncValue(for: Key<Forecast>("forecast")).city == "Lima")
+  }
+
+  @Test func aSynchronousResolutionOfAnAsyncProviderSaysToUseAsyncValue() {
+    let container = Container()
+    container.addAsyncProvider(forName: "forecast") { _ in Forecast(city: "Lima") }
+    container.addProvider(forName: "screen", dependencies: ["forecast"]) { _ in
+      ForecastScreen(title: "Today")
+    }
+    let direct = #expect(throws: ResolutionError.self) { try container.value(forName: "forecast") }
+    #expect(
+      direct?.description
+        == "Cannot resolve 'forecast': the creator of 'forecast' is async, so a synchronous "
+        + "resolution cannot make it. Resolve it with asyncValue(forName:as:).")
+    let nested = #expect(throws: ResolutionError.self) { try container.value(forName: "screen") }
+    #expect(nested?.path == ["screen", "forecast"])
+    #expect(
+      nested?.description
+        == "Cannot resolve 'screen': the creator of 'forecast' is async, so a synchronous "
+        + "resolution cannot make it. Resolve it with asyncValue(forName:as:), or register "
+        + "'screen' with addAsyncProvider. Path: screen → forecast.")
+  }
+
+  @Test func theCheckReportsASynchronousProviderDependingOnAnAsyncOne() {
+    let container = Container()
+    container.addAsyncProvider(forName: "forecast", fileID: "App/Forecast.swift", line: 3) { _ in
+      Forecast(city: "Lima")
+    }
+    container.addProvider(
+      forName: "screen", dependencies: ["forecast"], fileID: "App/Screen.swift", line: 7
+    ) { _ in ForecastScreen(title: "Today") }
+    // Through a provider closure, or from another async provider, is fine.
+    container.addProvider(forName: "later", dependencies: ["forecastProvider"]) { _ in 1 }
+    container.addAsyncProvider(forName: "asyncScreen", dependencies: ["forecast"]) { _ in 2 }
+    let error = #expect(throws: ValidationError.self) { try container.checkForErrors() }
+    #expect(
+      error?.problems.map(\.description) == [
+        "'screen' (App/Screen.swift:7) is synchronous but depends on 'forecast' "
+          + "(App/Forecast.swift:3), whose creator is async, so value(forName:) cannot make "
+          + "it. Register 'screen' with addAsyncProvider."
+      ])
+  }
+
+  @Test func independentAsyncDependenciesAreMadeConcurrently() async throws {
+    let container = Container()
+    let gauge = CreationGauge()
+    let names = (0..<8).map { "part\($0)" }
+    for name in names {
+      container.addAsyncProvider(forName: name) { _ in
+        gauge.begin()
+        defer { gauge.end() }
+        try await Task.sleep(for: .milliseconds(50))
+        return name
+      }
+    }
+    container.addAsyncProvider(forName: "whole", dependencies: names) { values in
+      try names.map { try values.value(forName: $0, as: String.self) }.joined(separator: ",")
+    }
+    let whole = try await container.asyncValue(forName: "whole", as: String.self)
+    #expect(whole == names.joined(separator: ","))
+    #expect(gauge.made == 8)
+    #expect(gauge.most > 1)
+  }
+
+  @Test func anAsyncSingletonIsMadeOnceForAThousandTasks() async throws {
+    let container = Container()
+    let gauge = CreationGauge()
+    container.addAsyncProvider(forName: "forecast", options: .singleton) { _ in
+      gauge.begin()
+      defer { gauge.end() }
+      try await Task.sleep(for: .milliseconds(20))
+      return Forecast(city: "Lima")
+    }
+    let identities = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+      for _ in 0..<1000 {
+        group.addTask {
+          ObjectIdentifier(try await container.asyncValue(forName: "forecast", as: Forecast.self))
+        }
+      }
+      return try await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
+    }
+    #expect(identities.count == 1)
+    #expect(gauge.made == 1)
+    // Made, it is read like any singleton, synchronously too.
+    let forecast = try container.value(forName: "forecast", as: Forecast.self)
+    #expect(identities == [ObjectIdentifier(forecast)])
+  }
+
+  @Test func aFailedSingletonCreationIsNotKept() async throws {
+    let container = Container()
+    let attempts = Mutex(0)
+    container.addAsyncProvider(forName: "forecast", options: .singleton) { _ in
+      let attempt = attempts.withLock {
+        $0 += 1
+        return $0
+      }
+      if attempt == 1 { throw LoadFailed() }
+      return Forecast(city: "Lima")
+    }
+    let error = await #expect(throws: ResolutionError.self) {
+      try await container.asyncValue(forName: "forecast", as: Forecast.self)
+    }
+    #expect(error?.underlyingError is LoadFailed)
+    #expect(
+      error?.description
+        == "Cannot resolve 'forecast': the creator of 'forecast' threw an error: the forecast "
+        + "could not be loaded.")
+    #expect(try await container.asyncValue(forName: "forecast", as: Forecast.self).city == "Lima")
+    #expect(attempts.withLock { $0 } == 2)
+  }
+
+  @Test func cancellingTheCallerCancelsTheCreationAndKeepsNothing() async throws {
+    let container = Container()
+    let started = Mutex(false)
+    container.addAsyncProvider(forName: "forecast", options: .singleton) { _ in
+      started.withLock { $0 = true }
+      try await Task.sleep(for: .seconds(30))
+      return Forecast(city: "Lima")
+    }
+    let task = Task { try await container.asyncValue(forName: "forecast", as: Forecast.self) }
+    while !started.withLock({ $0 }) { await Task.yield() }
+    task.cancel()
+    let result = await task.result
+    guard case .failure(let failure as ResolutionError) = result else {
+      Issue.record("expected a ResolutionError, got \(result)")
+      return
+    }
+    #expect(failure.underlyingError is CancellationError)
+    #expect(failure.path == ["forecast"])
+    #expect(throws: ResolutionError.self) { try container.value(forName: "forecast") }
+  }
+
+  @Test func theFirstFailureCancelsTheOtherDependencies() async throws {
+    let container = Container()
+    let cancelled = Mutex(false)
+    container.addAsyncProvider(forName: "slow") { _ in
+      do {
+        try await Task.sleep(for: .seconds(30))
+      } catch {
+        cancelled.withLock { $0 = true }
+        throw error
+      }
+      return 1
+    }
+    container.addAsyncProvider(forName: "failing") { _ -> Int in throw LoadFailed() }
+    container.addAsyncProvider(forName: "both", dependencies: ["slow", "failing"]) { _ in 2 }
+    let error = await #expect(throws: ResolutionError.self) {
+      try await container.asyncValue(forName: "both", as: Int.self)
+    }
+    #expect(error?.path == ["both", "failing"])
+    #expect(error?.underlyingError is LoadFailed)
+    #expect(cancelled.withLock { $0 })
+  }
+
+  @Test func aCycleOfAsyncCreatorsThrowsWithItsPath() async throws {
+    let container = Container()
+    container.addAsyncProvider(forName: "a", dependencies: ["b"], options: .singleton) { _ in
+      Forecast(city: "a")
+    }
+    container.addAsyncProvider(forName: "b", dependencies: ["a"], options: .singleton) { _ in
+      Forecast(city: "b")
+    }
+    let error = await #expect(throws: ResolutionError.self) {
+      try await container.asyncValue(forName: "a", as: Forecast.self)
+    }
+    #expect(error?.reason.cycleNames == ["a", "b", "a"])
+  }
+
+  @Test func twoTasksWaitingForEachOthersSingletonsThrowInsteadOfHanging() async throws {
+    for _ in 0..<20 {
+      let container = Container()
+      for (name, other) in [("a", "b"), ("b", "a")] {
+        container.addAsyncProvider(forName: "\(name)Gate") { _ in
+          try await Task.sleep(for: .milliseconds(2))
+          return 0
+        }
+        container.addAsyncProvider(
+          forName: name, dependencies: ["\(name)Gate", other], options: .singleton
+        ) { _ in Forecast(city: name) }
+      }
+      async let first = outcome { try await container.asyncValue(forName: "a", as: Forecast.self) }
+      async let second = outcome {
+        try await container.asyncValue(forName: "b", as: Forecast.self)
+      }
+      for result in await [first, second] {
+        guard case .failure(let failure as ResolutionError) = result else {
+          Issue.record("expected a cycle, got \(result)")
+          continue
+        }
+        #expect(failure.reason.cycleNames == ["a", "b", "a"])
+      }
+    }
+  }
+
+  @Test func aMainActorDependencyIsMadeOnTheMainActor() async throws {
+    let container = Container()
+    await MainActor.run {
+      container.addProvider(forName: "inbox", dependencies: ["service"]) { _ in
+        InboxViewModel(title: "Inbox")
+      }
+    }
+    container.addInstance(ProductsService(), forName: "service")
+    container.addAsyncProvider(forName: "badge", dependencies: ["inbox"]) { values in
+      let inbox = try values.value(forName: "inbox", as: InboxViewModel.self)
+      return await MainActor.run { inbox.title.count }
+    }
+    let badge = try await Task.detached {
+      try await container.asyncValue(forName: "badge", as: Int.self)
+    }.value
+    #expect(badge == 5)
+  }
+
+  @Test func anObjectGraphAsyncProductIsSharedWithinOneRequest() async throws {
+    let container = Container()
+    let gauge = CreationGauge()
+    container.addAsyncProvider(forName: "session", options: .objectGraph) { _ in
+      gauge.begin()
+      defer { gauge.end() }
+      try await Task.sleep(for: .milliseconds(5))
+      return Forecast(city: "session")
+    }
+    container.addAsyncProvider(forName: "left", dependencies: ["session"]) { values in
+      ObjectIdentifier(try values.value(forName: "session", as: Forecast.self))
+    }
+    container.addAsyncProvider(forName: "right", dependencies: ["session"]) { values in
+      ObjectIdentifier(try values.value(forName: "session", as: Forecast.self))
+    }
+    container.addAsyncProvider(forName: "pair", dependencies: ["left", "right"]) { values in
+      try values.value(forName: "left", as: ObjectIdentifier.self)
+        == values.value(forName: "right", as: ObjectIdentifier.self)
+    }
+    #expect(try await container.asyncValue(forName: "pair", as: Bool.self))
+    #expect(gauge.made == 1)
+    #expect(try await container.asyncValue(forName: "pair", as: Bool.self))
+    #expect(gauge.made == 2)
+  }
+
+  @Test func aCreatorAskingAgainJoinsItsResolution() async throws {
+    let container = Container()
+    container.addAsyncProvider(forName: "a") { _ in
+      try await container.asyncValue(forName: "a", as: Int.self) + 1
+    }
+    let error = await #expect(throws: ResolutionError.self) {
+      try await container.asyncValue(forName: "a", as: Int.self)
+    }
+    #expect(error?.reason.cycleNames == ["a", "a"])
+  }
+
+  @Test func anUnknownNameHasASuggestion() async throws {
+    let container = Container()
+    container.addAsyncProvider(forName: "forecast") { _ in 1 }
+    let error = await #expect(throws: ResolutionError.self) {
+      try await container.asyncValue(forName: "forcast", as: Int.self)
+    }
+    #expect(
+      error?.description
+        == "Cannot resolve 'forcast': nothing is registered under that name. Did you mean "
+        + "'forecast'?")
+  }
+}
+
+/// The outcome of `body`, as a value.
+private func outcome<T>(_ body: () async throws -> T) async -> Result<T, any Error> {
+  do {
+    return .success(try await body())
+  } catch {
+    return .failure(error)
+  }
+}
+
+extension ResolutionError.Reason {
+  /// The cycle's names, for a cycle.
+  var cycleNames: [String]? {
+    if case .cycle(let names) = self { names } else { nil }
+  }
+}
