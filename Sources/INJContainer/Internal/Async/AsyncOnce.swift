@@ -42,6 +42,9 @@ final class AsyncOnce: Sendable {
   ///   - store: Keeps the made product (called with the lock held, before waiters
   ///     are resumed).
   ///   - create: Makes the product.
+  /// - Returns: The product.
+  /// - Throws: The error of the creation this task made or waited for, or a cycle
+  ///   error for a wait that could never end.
   func value(
     creation: AsyncCreation, waiter: AsyncCreation?, ready: () -> Resolved?,
     store: (Resolved) -> Void, create: () async throws(ResolutionError) -> Resolved
