@@ -1,3 +1,5 @@
+import INJReflection
+
 extension Container {
   /// Registers a provider whose creator is `async`: it may await an actor, a file or
   /// the network while it makes its product.
@@ -89,6 +91,32 @@ extension Container {
     let context = AsyncResolution.current ?? .top()
     let resolved = try await asyncResolve(key.name, hash: key.hashValueOfName, in: context)
     return try resolved.cast(to: T.self, name: key.name, path: context.path + [key.name])
+  }
+
+  /// Resolves a provider-closure name as an async closure returning `Product`: the
+  /// closure type of an async provider, usable for any other provider not made on
+  /// the main actor.
+  ///
+  /// ```swift
+  /// let loadForecast = try container.value(
+  ///   forName: "forecastProvider", as: (() async throws -> Forecast).self)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: A provider-closure name, such as `"fooProvider"`.
+  ///   - type: The closure type.
+  /// - Returns: A closure making a new product on each call with
+  ///   ``asyncValue(forName:as:)``, throwing ``ResolutionError`` when that fails.
+  /// - Throws: ``ResolutionError`` when the name does not resolve to such a closure,
+  ///   or when the provider's declared product type is neither `Product` nor a
+  ///   subtype of it.
+  public func value<Product>(
+    forName name: String,
+    as type: (() async throws -> Product).Type = (() async throws -> Product).self
+  ) throws -> () async throws -> Product {
+    try resolve(name).providerClosure(
+      as: (() async throws -> Product).self, name: name, path: contextPath(appending: name)
+    ) { (factory) throws(InjectionError) in try factory.asyncClosure(returning: Product.self) }
   }
 
   /// Resolves a name requested from outside, or by an async creator asking again.

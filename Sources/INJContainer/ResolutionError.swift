@@ -37,6 +37,9 @@ public struct ResolutionError: Error, CustomStringConvertible {
     /// the provider makes its products on the main actor: the closure type
     /// requested, and the main-actor closure type it offers instead.
     case mainActorProviderClosure(requested: String, offered: String)
+    /// A synchronous provider closure was asked for, but the provider's creator is
+    /// async: the closure type requested, and the async closure type it offers.
+    case asyncProviderClosure(requested: String, offered: String)
     /// Injecting the product's properties failed.
     case injectionFailed(InjectionError)
     /// The name is registered more than once, at these sites.
@@ -142,6 +145,16 @@ public struct ResolutionError: Error, CustomStringConvertible {
           " as \(expected): it is of type \(actual). Ask for \(actual) (or one of its "
           + "protocols or superclasses), or register a value of type \(expected) under "
           + "'\(name)'."
+      }
+    case .asyncProviderClosure(let requested, let offered):
+      let base = Container.baseName(ofProviderClosure: name) ?? name
+      let problem =
+        "the creator of '\(base)' is async, so its provider closure is \(offered). Ask for "
+        + "\(offered)."
+      if let parent {
+        text += ": the creator of '\(parent)' asked for '\(name)' as \(requested), but \(problem)"
+      } else {
+        text += " as \(requested): \(problem)"
       }
     case .mainActorProviderClosure(let requested, let offered):
       let base = Container.baseName(ofProviderClosure: name) ?? name

@@ -161,6 +161,29 @@ public struct ResolvedValues {
     }
   }
 
+  /// A provider-closure dependency as an async closure returning `Product`: the
+  /// closure type of an async provider.
+  ///
+  /// - Parameters:
+  ///   - name: A provider-closure dependency, such as `"fooProvider"`.
+  ///   - type: The closure type.
+  /// - Returns: A closure making a new product on each call.
+  /// - Throws: ``ResolutionError`` when `name` is not a dependency of the
+  ///   provider, its value is not such a closure, or the provider's declared
+  ///   product type is neither `Product` nor a subtype of it.
+  public func value<Product>(
+    forName name: String,
+    as type: (() async throws -> Product).Type = (() async throws -> Product).self
+  ) throws -> () async throws -> Product {
+    try local { () throws(ResolutionError) in
+      try resolved(name).providerClosure(
+        as: (() async throws -> Product).self, name: name, path: [providerName, name]
+      ) { (factory) throws(InjectionError) in
+        try factory.asyncClosure(returning: Product.self)
+      }
+    }
+  }
+
   /// The resolved value of a dependency, typed by its key.
   ///
   /// - Parameter key: The key of one of the provider's dependencies.

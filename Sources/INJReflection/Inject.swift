@@ -92,4 +92,12 @@ extension Inject {
   public init<Product>() where Value == @MainActor () throws -> Product {
     box = InjectBox(filler: InjectBox.fillMainActorThrowingClosure)
   }
+
+  /// Creates an empty async provider-closure property that the container fills with
+  /// a closure making a new `Product` on each call: the closure type of an async
+  /// provider (registered with `addAsyncProvider`).
+  @inlinable
+  public init<Product>() where Value == () async throws -> Product {
+    box = InjectBox(filler: InjectBox.fillAsyncClosure)
+  }
 }

@@ -22,6 +22,9 @@ public struct InjectionError: Error, CustomStringConvertible, Hashable {
     /// the provider makes its products on the main actor: the closure type asked
     /// for, and the main-actor closure type offered instead.
     case mainActorClosure(expected: String, offered: String)
+    /// A synchronous provider closure was asked for, but the provider's creator is
+    /// async: the closure type asked for, and the async closure type offered instead.
+    case asyncClosure(expected: String, offered: String)
   }
 
   /// What went wrong.
@@ -69,6 +72,10 @@ public struct InjectionError: Error, CustomStringConvertible, Hashable {
         "A provider closure of type \(expected) cannot make \(typeName): its provider runs "
         + "on the main actor, so its closures are main-actor closures. Declare the closure "
         + "as \(offered)."
+    case .asyncClosure(let expected, let offered):
+      return
+        "A provider closure of type \(expected) cannot make \(typeName): its provider's "
+        + "creator is async, so its closures are async. Declare the closure as \(offered)."
     }
   }
 }

@@ -103,6 +103,21 @@ public struct PropertyInjector {
     }
   }
 
+  /// Fills an async provider-closure property when it is nil and the source offers
+  /// a value for `name`: the closure type of an async provider.
+  ///
+  /// - Parameters:
+  ///   - property: The property, passed `inout`.
+  ///   - name: The dependency name, such as `"fooProvider"`.
+  /// - Throws: ``InjectionError`` when the offered value is not such a closure.
+  public mutating func inject<Product>(
+    _ property: inout (() async throws -> Product)?, named name: String
+  ) throws {
+    try fill(&property, named: name) { (factory) throws(InjectionError) in
+      try factory.asyncClosure(returning: Product.self)
+    }
+  }
+
   private mutating func fill<T>(
     _ property: inout T?, named name: String,
     closureMaker: ((ProviderFactory) throws(InjectionError) -> T)?

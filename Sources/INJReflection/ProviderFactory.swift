@@ -22,6 +22,14 @@ public final class ProviderFactory {
   private let create: @Sendable () throws -> Any
   private let exactClosure: Any
   private let exactThrowingClosure: Any
+  /// Makes one product, for an async factory.
+  private let asyncCreate: (@Sendable () async throws -> Any)?
+  /// The factory's own `() async throws -> Product` closure, for an async factory.
+  private let exactAsyncClosure: Any?
+
+  /// Whether the products are made by an async creator: the factory's closures are
+  /// then `() async throws -> Product` only.
+  public var isAsync: Bool { asyncCreate != nil }
 
   /// Whether the products are made on the main actor: the factory's closures are
   /// then `@MainActor () -> Product` and `@MainActor () throws -> Product`, and it
@@ -43,6 +51,8 @@ public final class ProviderFactory {
     self.productType = productType
     self.isMainActor = isMainActor
     self.create = create
+    asyncCreate = nil
+    exactAsyncClosure = nil
     let plain: @Sendable () -> Product = { ProviderFactory.stopOnFailure(create) }
     if isMainActor {
       let onMainActor: @MainActor () -> Product = { plain() }
@@ -59,11 +69,87 @@ public final class ProviderFactory {
     }
   }
 
+  /// Creates a factory from an async closure that makes one product per call: its
+  /// closures are `() async throws -> Product`.
+  ///
+  /// - Parameters:
+  ///   - productType: The type `create` returns.
+  ///   - create: Creates one product, or throws why it could not.
+  public init<Product>(
+    asyncMaking productType: Product.Type = Product.self,
+    _ create: @escaping @Sendable () async throws -> Product
+  ) {
+    self.productType = productType
+    isMainActor = false
+    let offered = "() async throws -> \(Product.self)"
+    self.create = {
+      throw InjectionError(
+        reason: .asyncClosure(expected: "() throws -> \(Product.self)", offered: offered),
+        propertyName: nil, typeName: String(describing: Product.self))
+    }
+    // No synchronous closure is offered: these never match one.
+    exactClosure = ()
+    exactThrowingClosure = ()
+    asyncCreate = create
+    let exact: () async throws -> Product = create
+    exactAsyncClosure = exact
+  }
+
   /// Makes one product.
   ///
-  /// - Throws: Whatever the factory's `create` closure throws.
+  /// - Throws: Whatever the factory's `create` closure throws; for an async factory,
+  ///   ``InjectionError`` (make the product with ``asyncClosure(returning:)``).
   public func makeProduct() throws -> Any {
     try create()
+  }
+
+  /// An async closure that makes a new product per call, typed with the given
+  /// result: the closure type of an async provider, offered by every factory except
+  /// a main-actor one.
+  ///
+  /// - Parameter resultType: The closure's result type: the product type or a
+  ///   supertype of it.
+  /// - Returns: A closure that throws the creator's error when making the product
+  ///   fails, and ``InjectionError`` when the product is not a `Result`.
+  /// - Throws: ``InjectionError`` when no product of the declared type can be a
+  ///   `Result`, or the factory's products are made on the main actor.
+  public func asyncClosure<Result>(
+    returning resultType: Result.Type = Result.self
+  ) throws(InjectionError) -> () async throws -> Result {
+    if let exact = exactAsyncClosure as? () async throws -> Result {
+      return exact
+    }
+    try checkResultType(Result.self)
+    try checkNotMainActor(
+      closureType: (() async throws -> Result).self, offered: "@MainActor () -> \(Result.self)")
+    let productType = self.productType
+    let make: @Sendable () async throws -> Any
+    if let asyncCreate {
+      make = asyncCreate
+    } else {
+      let create = self.create
+      make = { try create() }
+    }
+    return {
+      let product = try await make()
+      guard let result = product as? Result else {
+        throw InjectionError.closureResultMismatch(
+          productType: productType, actual: type(of: product), expected: Result.self)
+      }
+      return result
+    }
+  }
+
+  /// Refuses a synchronous closure type, for a factory whose products are made by
+  /// an async creator.
+  private func checkNotAsync<Closure>(closureType: Closure.Type) throws(InjectionError) {
+    if isAsync {
+      throw InjectionError(
+        reason: .asyncClosure(
+          expected: String(describing: Closure.self),
+          offered: "() async throws -> \(productType)"),
+        propertyName: nil, typeName: String(describing: productType))
+    }
   }
 
   /// A closure that makes a new product per call, typed with the given result.
@@ -85,6 +171,7 @@ public final class ProviderFactory {
       return exact
     }
     try checkResultType(Result.self)
+    try checkNotAsync(closureType: (() -> Result).self)
     try checkNotMainActor(
       closureType: (() -> Result).self, offered: "@MainActor () -> \(Result.self)")
     return castingClosure(returning: Result.self)
@@ -124,6 +211,7 @@ public final class ProviderFactory {
       return exact
     }
     try checkResultType(Result.self)
+    try checkNotAsync(closureType: (() throws -> Result).self)
     try checkNotMainActor(
       closureType: (() throws -> Result).self, offered: "@MainActor () throws -> \(Result.self)")
     return castingThrowingClosure(returning: Result.self)
@@ -165,6 +253,7 @@ public final class ProviderFactory {
       return exact
     }
     try checkResultType(Result.self)
+    try checkNotAsync(closureType: (@MainActor () -> Result).self)
     let closure = castingClosure(returning: Result.self)
     return { closure() }
   }
@@ -185,6 +274,7 @@ public final class ProviderFactory {
       return exact
     }
     try checkResultType(Result.self)
+    try checkNotAsync(closureType: (@MainActor () throws -> Result).self)
     let closure = castingThrowingClosure(returning: Result.self)
     return { try closure() }
   }
@@ -230,7 +320,9 @@ public final class ProviderFactory {
   /// A description of the closure types this factory offers, for messages.
   @usableFromInline
   var closureTypeDescription: String {
-    isMainActor ? "@MainActor () -> \(productType)" : "() -> \(productType)"
+    isAsync
+      ? "() async throws -> \(productType)"
+      : isMainActor ? "@MainActor () -> \(productType)" : "() -> \(productType)"
   }
 
   private static func stopOnFailure<Product>(_ create: () throws -> Product) -> Product {

@@ -31,6 +31,10 @@ final class ForecastScreen {
   init(title: String) { self.title = title }
 }
 
+final class ForecastLoader {
+  @Inject var forecastProvider: (() async throws -> Forecast)?
+}
+
 struct LoadFailed: Error, CustomStringConvertible {
   var description: String { "the forecast could not be loaded" }
 }
@@ -300,6 +304,63 @@ struct AsyncProviderTests {
       try await container.asyncValue(forName: "a", as: Int.self)
     }
     #expect(error?.reason.cycleNames == ["a", "a"])
+  }
+
+  @Test func anAsyncProvidersClosureIsAnAsyncClosure() async throws {
+    let container = Container()
+    let gauge = CreationGauge()
+    container.addAsyncProvider(forName: "forecast") { _ in
+      gauge.begin()
+      gauge.end()
+      return Forecast(city: "Lima")
+    }
+    container.addProvider(forName: "loader", dependencies: ["forecastProvider"]) { _ in
+      ForecastLoader()
+    }
+    container.addAsyncProvider(forName: "twice", dependencies: ["forecastProvider"]) { values in
+      let load = try values.value(
+        forName: "forecastProvider", as: (() async throws -> Forecast).self)
+      return try await load() !== load()
+    }
+    try container.checkForErrors()
+    let load = try container.value(
+      forName: "forecastProvider", as: (() async throws -> Forecast).self)
+    #expect(try await load().city == "Lima")
+    let loader = try container.value(forName: "loader", as: ForecastLoader.self)
+    let injected = try #require(loader.forecastProvider)
+    #expect(try await injected().city == "Lima")
+    #expect(try await container.asyncValue(forName: "twice", as: Bool.self))
+    #expect(gauge.made == 4)
+    // Any other product's closure may be async too.
+    container.addInstance(7, forName: "count")
+    let count = try container.value(forName: "countProvider", as: (() async throws -> Int).self)
+    #expect(try await count() == 7)
+  }
+
+  @Test func aSynchronousClosureOfAnAsyncProviderIsRefusedWhenHandedOut() {
+    let container = Container()
+    container.addAsyncProvider(forName: "forecast") { _ in Forecast(city: "Lima") }
+    let error = #expect(throws: ResolutionError.self) {
+      try container.value(forName: "forecastProvider", as: (() throws -> Forecast).self)
+    }
+    #expect(
+      error?.description
+        == "Cannot resolve 'forecastProvider' as () throws -> Forecast: the creator of "
+        + "'forecast' is async, so its provider closure is () async throws -> Forecast. Ask "
+        + "for () async throws -> Forecast.")
+  }
+
+  @Test func anAsyncProviderClosureOfADroppedContainerThrows() async throws {
+    var container: Container? = Container()
+    container?.addAsyncProvider(forName: "forecast") { _ in Forecast(city: "Lima") }
+    let load = try #require(
+      try container?.value(forName: "forecastProvider", as: (() async throws -> Forecast).self))
+    container = nil
+    let error = await #expect(throws: ResolutionError.self) { try await load() }
+    #expect(
+      error?.description
+        == "Cannot resolve 'forecast' through a provider closure: its container no longer "
+        + "exists. Keep the container alive while its provider closures are in use.")
   }
 
   @Test func anUnknownNameHasASuggestion() async throws {

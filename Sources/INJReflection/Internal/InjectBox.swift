@@ -180,4 +180,20 @@ extension InjectBox {
         },
         propertyName: propertyName, ownerType: ownerType))
   }
+
+  /// Fills the box with an async closure made from an offered factory (or a ready
+  /// closure) for a property of type `() async throws -> Product`.
+  @inlinable
+  static func fillAsyncClosure<Product>(
+    _ box: InjectBox<Value>, _ offered: InjectionValue, _ propertyName: String,
+    _ ownerType: Any.Type
+  ) throws(InjectionError) -> Bool where Value == () async throws -> Product {
+    box.fill(
+      with: try InjectionValue.convert(
+        offered, to: Value.self,
+        closureMaker: { (factory) throws(InjectionError) in
+          try factory.asyncClosure(returning: Product.self)
+        },
+        propertyName: propertyName, ownerType: ownerType))
+  }
 }

@@ -132,8 +132,23 @@ final class Registration: @unchecked Sendable {
       return existing
     }
     // Two threads may make one at once: the first one set is kept.
+    if case .provider(let provider) = kind, provider.asyncCreator != nil {
+      return factory.setIfEmpty(Self.makeAsyncFactory(productType, owner: owner, slot: slot))
+    }
     return factory.setIfEmpty(
       Self.makeFactory(productType, isMainActor: isMainActor, owner: owner, slot: slot))
+  }
+
+  private static func makeAsyncFactory<Made>(
+    _ productType: Made.Type, owner: Container, slot: NameSlot
+  ) -> ProviderFactory {
+    ProviderFactory(asyncMaking: productType) { [weak owner] () async throws -> Made in
+      guard let owner else {
+        throw ResolutionError(
+          name: slot.name, path: [slot.name], reason: .containerReleased)
+      }
+      return try await owner.asyncValue(forName: slot.name, as: productType)
+    }
   }
 
   /// Whether the registration's products are made on the main actor, so that its

@@ -144,6 +144,12 @@ extension Resolved {
     do {
       return try make(factory)
     } catch {
+      if case .asyncClosure(_, let offered) = error.reason {
+        throw ResolutionError(
+          name: name, path: path(),
+          reason: .asyncProviderClosure(
+            requested: String(describing: Closure.self), offered: offered))
+      }
       if case .mainActorClosure(_, let offered) = error.reason {
         throw ResolutionError(
           name: name, path: path(),
