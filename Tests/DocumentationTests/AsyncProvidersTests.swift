@@ -1,0 +1,76 @@
+import Injineer
+import Testing
+
+// The samples of the article "Async Providers", as written there.
+
+final class ForecastStore: Sendable {
+  let cities: [String]
+  init(cities: [String]) { self.cities = cities }
+
+  static func load() async throws -> ForecastStore {
+    try await Task.sleep(for: .milliseconds(1))
+    return ForecastStore(cities: ["Lima", "Omsk"])
+  }
+}
+
+final class CityPicker {
+  @Inject var forecastStoreProvider: (() async throws -> ForecastStore)?
+}
+
+@Suite("Async Providers")
+struct AsyncProvidersTests: PrintingSample {
+  let console = Console()
+  static let article = "Sources/INJContainer/INJContainer.docc/AsyncProviders.md"
+
+  @Test func registerAndResolve() async throws {
+    let container = Container()
+    container.addAsyncProvider(forName: "forecastStore", options: .singleton) { _ in
+      try await ForecastStore.load()
+    }
+    container.addAsyncProvider(forName: "cityList", dependencies: ["forecastStore"]) { values in
+      try values.value(forName: "forecastStore", as: ForecastStore.self).cities.joined(
+        separator: ", ")
+    }
+    try container.checkForErrors()
+    print(try await container.asyncValue(forName: "cityList", as: String.self))
+    expectPrintedOutputShown(in: Self.article)
+
+    var before = console.text.count
+    do {
+      _ = try container.value(forName: "cityList")
+    } catch {
+      print(error)
+    }
+    #expect(
+      try Markdown.blocks("text", in: Self.article).contains(
+        String(console.text.dropFirst(before))), "\(console.text)")
+
+    before = console.text.count
+    container.addProvider(forName: "cityPicker", dependencies: ["forecastStoreProvider"]) { _ in
+      CityPicker()
+    }
+    let picker = try container.value(forName: "cityPicker", as: CityPicker.self)
+    if let loadStore = picker.forecastStoreProvider {
+      print(try await loadStore().cities.count)
+    }
+    #expect(
+      try Markdown.blocks("text", in: Self.article).contains(
+        String(console.text.dropFirst(before))), "\(console.text)")
+  }
+
+  @Test func concurrencyInsideAResolution() async throws {
+    let report = Container()
+    for city in ["Lima", "Omsk", "Quito"] {
+      report.addAsyncProvider(forName: city.lowercased()) { _ in
+        try await Task.sleep(for: .milliseconds(20))
+        return city
+      }
+    }
+    report.addAsyncProvider(forName: "report", dependencies: ["lima", "omsk", "quito"]) { values in
+      try values.names.map { try values.value(forName: $0, as: String.self) }.joined(
+        separator: " · ")
+    }
+    print(try await report.asyncValue(forName: "report", as: String.self))
+    expectPrintedOutputShown(in: Self.article)
+  }
+}
