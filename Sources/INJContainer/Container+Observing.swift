@@ -93,9 +93,21 @@ extension Container {
       creator: .erasing(Self.runningOnMainActor(creator)))
   }
 
+  /// Registers an async provider that replaces whatever else `name` has here, as
+  /// for ``Container/addAsyncProvider(forName:dependencies:options:fileID:line:creator:)``.
+  package func overrideAsyncProvider<T>(
+    forName name: String, dependencies: [Dependency], options: ProviderOptions,
+    site: RegistrationSite, creator: @escaping @Sendable (ResolvedValues) async throws -> T
+  ) {
+    overrideProvider(
+      name, dependencies, options, site: site, isolation: .nonisolated, productType: T.self,
+      creator: .refusingSynchronousCreation, asyncCreator: Creator.erasingAsync(creator))
+  }
+
   private func overrideProvider(
     _ name: String, _ dependencies: [Dependency], _ options: ProviderOptions,
-    site: RegistrationSite, isolation: CreatorIsolation, productType: Any.Type, creator: Creator
+    site: RegistrationSite, isolation: CreatorIsolation, productType: Any.Type, creator: Creator,
+    asyncCreator: AsyncCreator? = nil
   ) {
     let names = dependencies.map(\.name)
     let keyTypes = Dependency.keyTypes(of: dependencies)
@@ -103,7 +115,8 @@ extension Container {
       let provider = Provider(
         name: name, owner: self, dependencies: names, dependencyKeyTypes: keyTypes,
         dependencySlots: names.map { self.names.internSlot(named: $0) }, options: options,
-        isolation: isolation, creator: creator, productType: productType)
+        isolation: isolation, creator: creator, asyncCreator: asyncCreator,
+        productType: productType)
       register(
         Registration(name: name, site: site, owner: self, kind: .provider(provider)),
         in: &registry, asOverride: true)

@@ -115,6 +115,40 @@ extension TestContainer {
     }
   }
 
+  /// Overrides a registered name with an async provider: a fake whose creator may
+  /// await, resolved with `asyncValue(forName:as:)`.
+  ///
+  /// ```swift
+  /// testContainer.overrideAsync("forecast") { _ in
+  ///   try await FakeForecast.load()
+  /// }
+  /// ```
+  ///
+  /// A name that is not registered fails the test and is added all the same, as by
+  /// ``addAsync(_:dependencies:options:fileID:filePath:line:column:creator:)``.
+  ///
+  /// - Parameters:
+  ///   - name: The registered name to override.
+  ///   - dependencies: The names and keys the creator needs.
+  ///   - options: The scope and `.manualInit`.
+  ///   - fileID: The overriding file, for reports; leave the default.
+  ///   - filePath: The overriding file's path; leave the default.
+  ///   - line: The overriding line; leave the default.
+  ///   - column: The overriding column; leave the default.
+  ///   - creator: Makes the fake.
+  public func overrideAsync<T>(
+    _ name: String, dependencies: [Dependency] = [], options: ProviderOptions.For<T> = [],
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column, creator: @escaping @Sendable (ResolvedValues) async throws -> T
+  ) {
+    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    register(name, as: .overrideAsync, at: location) {
+      container.overrideAsyncProvider(
+        forName: name, dependencies: dependencies, options: options.options,
+        site: location.registrationSite, creator: creator)
+    }
+  }
+
   /// Overrides a key's registered name with a ready value of the key's type.
   ///
   /// - Parameters:
@@ -199,17 +233,19 @@ extension TestContainer {
 enum RegistrationKind {
   case override
   case overrideMainActor
+  case overrideAsync
   case overrideUnimplemented
   case add
   case addMainActor
+  case addAsync
   case addUnimplemented
 
   /// Whether the name must be new to the test container; otherwise it must be
   /// registered.
   var expectsNewName: Bool {
     switch self {
-    case .override, .overrideMainActor, .overrideUnimplemented: false
-    case .add, .addMainActor, .addUnimplemented: true
+    case .override, .overrideMainActor, .overrideAsync, .overrideUnimplemented: false
+    case .add, .addMainActor, .addAsync, .addUnimplemented: true
     }
   }
 
@@ -241,9 +277,11 @@ enum RegistrationKind {
     switch self {
     case .override: "add(\"\(name)\", …)"
     case .overrideMainActor: "addMainActor(\"\(name)\", …)"
+    case .overrideAsync: "addAsync(\"\(name)\", …)"
     case .overrideUnimplemented: "addUnimplemented(\"\(name)\")"
     case .add: "override(\"\(name)\", …)"
     case .addMainActor: "overrideMainActor(\"\(name)\", …)"
+    case .addAsync: "overrideAsync(\"\(name)\", …)"
     case .addUnimplemented: "overrideUnimplemented(\"\(name)\")"
     }
   }

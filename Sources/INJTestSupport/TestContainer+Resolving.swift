@@ -126,4 +126,30 @@ extension TestContainer {
       try container.value(for: key)
     }
   }
+
+  /// Resolves a name in the test container without blocking a thread, as the
+  /// container's `asyncValue(forName:as:)` does: async providers and fakes included.
+  ///
+  /// - Parameters:
+  ///   - name: A name.
+  ///   - type: The type to return: the value's type, or a protocol or superclass of
+  ///     it.
+  ///   - fileID: The calling file, where a strict failure is reported; leave the
+  ///     default.
+  ///   - filePath: The calling file's path; leave the default.
+  ///   - line: The calling line; leave the default.
+  ///   - column: The calling column; leave the default.
+  /// - Returns: The value.
+  /// - Throws: `ResolutionError`, as the container's `asyncValue(forName:as:)` does;
+  ///   also when a strict test container refuses a name on the way.
+  public func asyncValue<T>(
+    forName name: String, as type: T.Type = T.self, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) async throws -> T {
+    try await CallSite.$location.withValue(
+      IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    ) {
+      try await container.asyncValue(forName: name, as: T.self)
+    }
+  }
 }
