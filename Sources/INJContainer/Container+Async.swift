@@ -93,6 +93,48 @@ extension Container {
     return try resolved.cast(to: T.self, name: key.name, path: context.path + [key.name])
   }
 
+  /// Makes singletons ahead of their first use, for app launch: every singleton
+  /// registered in this container, or the ones named, each after its dependencies,
+  /// with independent ones made at the same time.
+  ///
+  /// ```swift
+  /// try container.checkForErrors()
+  /// try await container.makeSingletons()
+  /// ```
+  ///
+  /// Synchronous and async singletons alike are made; a main-actor creator runs on the
+  /// main actor. Each is made once, as when it is first resolved, so later resolutions
+  /// read it without creating anything; names that are not singletons are resolved,
+  /// and what they make is dropped. The first failure cancels the other creations and
+  /// is thrown; the singletons made by then are kept.
+  ///
+  /// - Parameter names: The names to make; nil for every singleton registered here
+  ///   (not in ancestors).
+  /// - Throws: ``ResolutionError`` for the first name that could not be made.
+  public func makeSingletons(named names: [String]? = nil) async throws {
+    let targets = names ?? singletonNames()
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for name in targets {
+        group.addTask {
+          _ = try await self.asyncValue(forName: name, as: Any.self)
+        }
+      }
+      try await group.waitForAll()
+    }
+  }
+
+  /// The names registered here whose registration is a singleton provider, in
+  /// registration order.
+  private func singletonNames() -> [String] {
+    let names = registry.withLock { $0.visibleNames }
+    return names.filter { name in
+      guard let registration = lookup(name, hash: name.hashValue),
+        registration.takeUnretainedValue().owner === self
+      else { return false }
+      return registration.takeUnretainedValue().provider?.scope == .singleton
+    }
+  }
+
   /// Resolves a provider-closure name as an async closure returning `Product`: the
   /// closure type of an async provider, usable for any other provider not made on
   /// the main actor.

@@ -73,4 +73,16 @@ struct AsyncProvidersTests: PrintingSample {
     print(try await report.asyncValue(forName: "report", as: String.self))
     expectPrintedOutputShown(in: Self.article)
   }
+
+  @Test func startUp() async throws {
+    let app = Container()
+    app.addAsyncProvider(forName: "forecastStore", options: .singleton) { _ in
+      try await ForecastStore.load()
+    }
+    app.addProvider(forName: "theme", options: .singleton) { _ in "dark" }
+    try app.checkForErrors()
+    try await app.makeSingletons()
+    print(try app.value(forName: "forecastStore", as: ForecastStore.self).cities)
+    expectPrintedOutputShown(in: Self.article)
+  }
 }

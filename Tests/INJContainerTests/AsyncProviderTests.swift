@@ -363,6 +363,87 @@ struct AsyncProviderTests {
         + "exists. Keep the container alive while its provider closures are in use.")
   }
 
+  @Test func makeSingletonsMakesEverySingletonOnceAndConcurrently() async throws {
+    let container = Container()
+    let gauge = CreationGauge()
+    for index in 0..<20 {
+      container.addAsyncProvider(forName: "service\(index)", options: .singleton) { _ in
+        gauge.begin()
+        defer { gauge.end() }
+        try await Task.sleep(for: .milliseconds(20))
+        return Forecast(city: "\(index)")
+      }
+    }
+    container.addAsyncProvider(
+      forName: "summary", dependencies: ["service0", "service1"], options: .singleton
+    ) { values in
+      gauge.begin()
+      gauge.end()
+      return Forecast(city: try values.value(forName: "service1", as: Forecast.self).city)
+    }
+    container.addProvider(forName: "clock", options: .singleton) { _ in
+      gauge.begin()
+      gauge.end()
+      return Forecast(city: "clock")
+    }
+    container.addProvider(forName: "transient") { _ in
+      gauge.begin()
+      gauge.end()
+      return 1
+    }
+    await MainActor.run {
+      container.addProvider(forName: "inbox", dependencies: ["service"], options: .singleton) {
+        _ in InboxViewModel(title: "Inbox")
+      }
+    }
+    container.addInstance(ProductsService(), forName: "service")
+    try await container.makeSingletons()
+    #expect(gauge.made == 22)
+    #expect(gauge.most > 1)
+    // Made ahead: reading them creates nothing, synchronously too.
+    #expect(try container.value(forName: "service7", as: Forecast.self).city == "7")
+    #expect(try container.value(forName: "summary", as: Forecast.self).city == "1")
+    _ = try await MainActor.run { try container.value(forName: "inbox", as: InboxViewModel.self) }
+    #expect(try container.value(forName: "clock", as: Forecast.self).city == "clock")
+    #expect(gauge.made == 22)
+  }
+
+  @Test func makeSingletonsMakesTheNamedOnesWithTheirDependencies() async throws {
+    let container = Container()
+    let gauge = CreationGauge()
+    for name in ["a", "b", "c"] {
+      container.addAsyncProvider(forName: name, options: .singleton) { _ in
+        gauge.begin()
+        gauge.end()
+        return Forecast(city: name)
+      }
+    }
+    container.addAsyncProvider(forName: "d", dependencies: ["a"], options: .singleton) { _ in
+      gauge.begin()
+      gauge.end()
+      return Forecast(city: "d")
+    }
+    try await container.makeSingletons(named: ["d", "b"])
+    #expect(gauge.made == 3)
+    let error = await #expect(throws: ResolutionError.self) {
+      try await container.makeSingletons(named: ["e"])
+    }
+    #expect(error?.path == ["e"])
+  }
+
+  @Test func makeSingletonsThrowsTheFirstFailure() async throws {
+    let container = Container()
+    container.addAsyncProvider(forName: "fine", options: .singleton) { _ in Forecast(city: "x") }
+    container.addAsyncProvider(forName: "broken", options: .singleton) { _ -> Forecast in
+      throw LoadFailed()
+    }
+    let error = await #expect(throws: ResolutionError.self) {
+      try await container.makeSingletons()
+    }
+    #expect(error?.path == ["broken"])
+    #expect(error?.underlyingError is LoadFailed)
+  }
+
   @Test func anUnknownNameHasASuggestion() async throws {
     let container = Container()
     container.addAsyncProvider(forName: "forecast") { _ in 1 }
