@@ -1,11 +1,10 @@
 import INJContainer
 import INJReflection
-import Synchronization
 import Testing
 
 /// Counts creations and the most that ran at the same time.
 final class CreationGauge: Sendable {
-  private let state = Mutex((made: 0, running: 0, most: 0))
+  private let state = Locked((made: 0, running: 0, most: 0))
   var made: Int { state.withLock { $0.made } }
   var most: Int { state.withLock { $0.most } }
 
@@ -148,7 +147,7 @@ struct AsyncProviderTests {
 
   @Test func aFailedSingletonCreationIsNotKept() async throws {
     let container = Container()
-    let attempts = Mutex(0)
+    let attempts = Locked(0)
     container.addAsyncProvider(forName: "forecast", options: .singleton) { _ in
       let attempt = attempts.withLock {
         $0 += 1
@@ -171,7 +170,7 @@ struct AsyncProviderTests {
 
   @Test func cancellingTheCallerCancelsTheCreationAndKeepsNothing() async throws {
     let container = Container()
-    let started = Mutex(false)
+    let started = Locked(false)
     container.addAsyncProvider(forName: "forecast", options: .singleton) { _ in
       started.withLock { $0 = true }
       try await Task.sleep(for: .seconds(30))
@@ -192,7 +191,7 @@ struct AsyncProviderTests {
 
   @Test func theFirstFailureCancelsTheOtherDependencies() async throws {
     let container = Container()
-    let cancelled = Mutex(false)
+    let cancelled = Locked(false)
     container.addAsyncProvider(forName: "slow") { _ in
       do {
         try await Task.sleep(for: .seconds(30))

@@ -1,5 +1,4 @@
 import INJContainer
-import Synchronization
 import Testing
 
 /// Tasks resolving a graph of synchronous and async providers while another task
@@ -28,7 +27,7 @@ struct AsyncLoadTests {
 
   /// Creations per name.
   final class Counts: Sendable {
-    private let counts = Mutex([String: Int]())
+    private let counts = Locked([String: Int]())
     func made(_ name: String) { counts.withLock { $0[name, default: 0] += 1 } }
     subscript(name: String) -> Int { counts.withLock { $0[name, default: 0] } }
   }
