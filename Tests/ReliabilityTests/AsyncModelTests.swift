@@ -28,21 +28,20 @@ struct AsyncModelTests {
 
   /// A random graph: node `i` depends on up to three nodes before it. A synchronous
   /// node depends only on synchronous ones (a synchronous provider cannot depend on an
-  /// async one), and only async nodes are object-graph scoped.
+  /// async one).
   static func graph(seed: UInt64) -> [Spec] {
     var random = SplitMix64(seed: seed)
     let count = Int.random(in: 3...12, using: &random)
     var specs: [Spec] = []
     for index in 0..<count {
       let isAsync = index == count - 1 || Bool.random(using: &random)
-      let scopes: [Scope] = isAsync ? Scope.allCases : [.transient, .singleton]
       let candidates = (0..<index).filter { isAsync || !specs[$0].isAsync }
       let dependencies = Array(
         candidates.shuffled(using: &random).prefix(Int.random(in: 0...3, using: &random))
       ).sorted()
       specs.append(
         Spec(
-          name: "n\(index)", isAsync: isAsync, scope: scopes.randomElement(using: &random)!,
+          name: "n\(index)", isAsync: isAsync, scope: Scope.allCases.randomElement(using: &random)!,
           dependencies: dependencies))
     }
     return specs

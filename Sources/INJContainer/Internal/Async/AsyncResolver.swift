@@ -11,23 +11,36 @@ final class AsyncResolution: Sendable {
   let path: [String]
   /// The creation the code runs in, if any.
   let creation: AsyncCreation?
-  /// The object-graph products of the top-level request.
+  /// The object-graph products of async providers in the top-level request.
   let objectGraph: ObjectGraphCells
+  /// The object-graph products of synchronous providers in the top-level request.
+  /// The request's synchronous resolutions run one at a time, each holding this lock
+  /// (they never await, and a synchronous resolution nested in one runs on its
+  /// thread without coming here), so each such product is made once per request.
+  let synchronousObjectGraph: Locked<ObjectGraphProducts>
 
-  init(path: [String], creation: AsyncCreation?, objectGraph: ObjectGraphCells) {
+  init(
+    path: [String], creation: AsyncCreation?, objectGraph: ObjectGraphCells,
+    synchronousObjectGraph: Locked<ObjectGraphProducts>
+  ) {
     self.path = path
     self.creation = creation
     self.objectGraph = objectGraph
+    self.synchronousObjectGraph = synchronousObjectGraph
   }
 
   /// A top-level request.
   static func top() -> AsyncResolution {
-    AsyncResolution(path: [], creation: nil, objectGraph: ObjectGraphCells())
+    AsyncResolution(
+      path: [], creation: nil, objectGraph: ObjectGraphCells(),
+      synchronousObjectGraph: Locked(ObjectGraphProducts()))
   }
 
   /// The resolution inside the creation of `provider`.
   func entering(_ provider: Provider, creation: AsyncCreation) -> AsyncResolution {
-    AsyncResolution(path: path + [provider.name], creation: creation, objectGraph: objectGraph)
+    AsyncResolution(
+      path: path + [provider.name], creation: creation, objectGraph: objectGraph,
+      synchronousObjectGraph: synchronousObjectGraph)
   }
 }
 
@@ -113,10 +126,11 @@ struct AsyncResolver {
   private func resolveSynchronously(_ provider: Provider) async throws(ResolutionError) -> Resolved
   {
     let outcome: Result<HandedOver<Resolved>, ResolutionError>
+    let products = context.synchronousObjectGraph
     if provider.isolation == .mainActor, !MainActorCheck.isOnMainActor {
-      outcome = await Self.resolveOnMainActor(provider)
+      outcome = await Self.resolveOnMainActor(provider, products: products)
     } else {
-      outcome = Result { () throws(ResolutionError) in HandedOver(try Resolver.resolve(provider)) }
+      outcome = Self.resolve(provider, products: products)
     }
     switch outcome {
     case .success(let product):
@@ -130,9 +144,19 @@ struct AsyncResolver {
 
   @MainActor
   private static func resolveOnMainActor(
-    _ provider: Provider
+    _ provider: Provider, products: Locked<ObjectGraphProducts>
   ) -> Result<HandedOver<Resolved>, ResolutionError> {
-    Result { () throws(ResolutionError) in HandedOver(try Resolver.resolve(provider)) }
+    resolve(provider, products: products)
+  }
+
+  private static func resolve(
+    _ provider: Provider, products: Locked<ObjectGraphProducts>
+  ) -> Result<HandedOver<Resolved>, ResolutionError> {
+    products.withLock { products in
+      Result { () throws(ResolutionError) in
+        HandedOver(try Resolver.resolve(provider, objectGraphProducts: &products))
+      }
+    }
   }
 
   // MARK: Async providers

@@ -20,9 +20,21 @@ struct Resolver {
   /// Resolves a provider whose product is not ready to read, in a new resolution
   /// nested in the one in progress on this thread, if any.
   static func resolve(_ provider: Provider) throws(ResolutionError) -> Resolved {
+    var noProducts = ObjectGraphProducts()
+    return try resolve(provider, objectGraphProducts: &noProducts)
+  }
+
+  /// Resolves a provider as ``resolve(_:)`` does, starting with the object-graph
+  /// products of a request this resolution is part of (an async one) and leaving
+  /// them, with what it made, in `objectGraphProducts`.
+  static func resolve(
+    _ provider: Provider, objectGraphProducts: inout ObjectGraphProducts
+  ) throws(ResolutionError) -> Resolved {
     let thread = ThreadState.current
     let outer = thread.pointee.resolution
     var state = ResolutionState(outer: outer, thread: thread)
+    swap(&state.objectGraphProducts, &objectGraphProducts)
+    defer { swap(&state.objectGraphProducts, &objectGraphProducts) }
     swap(&state.frames, &thread.pointee.spareFrames)
     return try withUnsafeMutablePointer(to: &state) { (state) throws(ResolutionError) in
       thread.pointee.resolution = state
