@@ -20,8 +20,7 @@ struct Resolver {
   /// Resolves a provider whose product is not ready to read, in a new resolution
   /// nested in the one in progress on this thread, if any.
   static func resolve(_ provider: Provider) throws(ResolutionError) -> Resolved {
-    var noProducts = ObjectGraphProducts()
-    return try resolve(provider, objectGraphProducts: &noProducts)
+    try resolve(provider, sharing: nil)
   }
 
   /// Resolves a provider as ``resolve(_:)`` does, starting with the object-graph
@@ -30,11 +29,24 @@ struct Resolver {
   static func resolve(
     _ provider: Provider, objectGraphProducts: inout ObjectGraphProducts
   ) throws(ResolutionError) -> Resolved {
+    try withUnsafeMutablePointer(to: &objectGraphProducts) {
+      (products) throws(ResolutionError) in try resolve(provider, sharing: products)
+    }
+  }
+
+  @inline(__always)
+  private static func resolve(
+    _ provider: Provider, sharing products: UnsafeMutablePointer<ObjectGraphProducts>?
+  ) throws(ResolutionError) -> Resolved {
     let thread = ThreadState.current
     let outer = thread.pointee.resolution
     var state = ResolutionState(outer: outer, thread: thread)
-    swap(&state.objectGraphProducts, &objectGraphProducts)
-    defer { swap(&state.objectGraphProducts, &objectGraphProducts) }
+    if let products {
+      swap(&state.objectGraphProducts, &products.pointee)
+    }
+    defer {
+      if let products { swap(&state.objectGraphProducts, &products.pointee) }
+    }
     swap(&state.frames, &thread.pointee.spareFrames)
     return try withUnsafeMutablePointer(to: &state) { (state) throws(ResolutionError) in
       thread.pointee.resolution = state
