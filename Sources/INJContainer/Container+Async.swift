@@ -26,15 +26,19 @@ extension Container {
   ///   - options: The scope and ``ProviderOptions/For/manualInit``.
   ///   - fileID: The registering file, for reports; leave the default.
   ///   - line: The registering line, for reports; leave the default.
+  ///   - isolation: The actor of the registering code; leave the default. A product
+  ///     registered from main-actor code is injected on the main actor.
   ///   - creator: Makes the product from the resolved dependencies.
   @inlinable
   public func addAsyncProvider<T>(
     forName name: String, dependencies: [String] = [], options: ProviderOptions.For<T> = [],
     fileID: String = #fileID, line: Int = #line,
+    isolation: isolated (any Actor)? = #isolation,
     creator: @escaping @Sendable (ResolvedValues) async throws -> T
   ) {
     addProvider(
-      name, dependencies, options.options, fileID: fileID, line: line, isolation: .nonisolated,
+      name, dependencies, options.options, fileID: fileID, line: line,
+      isolation: CreatorIsolation(isolation),
       productType: T.self, creator: .refusingSynchronousCreation,
       asyncCreator: Creator.erasingAsync(creator))
   }
@@ -47,16 +51,18 @@ extension Container {
   ///   - options: The scope and ``ProviderOptions/For/manualInit``.
   ///   - fileID: The registering file, for reports; leave the default.
   ///   - line: The registering line, for reports; leave the default.
+  ///   - isolation: The actor of the registering code; leave the default.
   ///   - creator: Makes the product from the resolved dependencies.
   @inlinable
   public func addAsyncProvider<T>(
     for key: Key<T>, dependencies: [String] = [], options: ProviderOptions.For<T> = [],
     fileID: String = #fileID, line: Int = #line,
+    isolation: isolated (any Actor)? = #isolation,
     creator: @escaping @Sendable (ResolvedValues) async throws -> T
   ) {
     addAsyncProvider(
       forName: key.name, dependencies: dependencies, options: options, fileID: fileID,
-      line: line, creator: creator)
+      line: line, isolation: isolation, creator: creator)
   }
 
   /// Resolves any name without blocking a thread: instances, providers (synchronous,

@@ -94,7 +94,7 @@ extension Container {
   }
 
   /// Registers an async provider that replaces whatever else `name` has here, as
-  /// for ``Container/addAsyncProvider(forName:dependencies:options:fileID:line:creator:)``.
+  /// for ``Container/addAsyncProvider(forName:dependencies:options:fileID:line:isolation:creator:)``.
   package func overrideAsyncProvider<T>(
     forName name: String, dependencies: [Dependency], options: ProviderOptions,
     site: RegistrationSite, creator: @escaping @Sendable (ResolvedValues) async throws -> T

@@ -34,6 +34,19 @@ final class ForecastLoader {
   @Inject var forecastProvider: (() async throws -> Forecast)?
 }
 
+@MainActor
+final class ForecastPanel {
+  var forecast: Forecast?
+}
+
+// Available on the main actor only: the container injects a product registered from
+// main-actor code there.
+extension ForecastPanel: @MainActor Injectable {
+  func injectProperties(_ injector: inout PropertyInjector) throws {
+    try injector.inject(&forecast, named: "forecast")
+  }
+}
+
 struct LoadFailed: Error, CustomStringConvertible {
   var description: String { "the forecast could not be loaded" }
 }
@@ -267,6 +280,21 @@ struct AsyncProviderTests {
       try await container.asyncValue(forName: "badge", as: Int.self)
     }.value
     #expect(badge == 5)
+  }
+
+  @Test func anAsyncProductRegisteredFromMainActorCodeIsInjectedOnTheMainActor() async throws {
+    let container = Container()
+    container.addAsyncProvider(forName: "forecast") { _ in Forecast(city: "Lima") }
+    await MainActor.run {
+      container.addAsyncProvider(forName: "panel", dependencies: ["forecast"]) { _ in
+        ForecastPanel()
+      }
+    }
+    let city = try await Task.detached {
+      let panel = try await container.asyncValue(forName: "panel", as: ForecastPanel.self)
+      return await panel.forecast?.city
+    }.value
+    #expect(city == "Lima")
   }
 
   @Test func anObjectGraphAsyncProductIsSharedWithinOneRequest() async throws {

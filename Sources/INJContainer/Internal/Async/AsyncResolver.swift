@@ -212,19 +212,47 @@ struct AsyncResolver {
     if provider.isObserved, let observer = provider.owner.observer {
       observer.didCreate(provider.name, product: product.anyValue, path: inner.context.path)
     }
-    if provider.injectsProperties, let plan = provider.injectionPlan(for: product) {
-      do {
-        _ = try plan.inject(into: product.anyValue, from: values)
-      } catch let failure as InjectionError {
-        throw inner.error(
-          for: provider.name, reason: .injectionFailed(failure), inProgress: true)
-      } catch let failure as ResolutionError {
-        throw inner.completed(failure)
-      } catch {
-        throw inner.error(for: provider.name, reason: .creatorFailed(error), inProgress: true)
+    if provider.injectsProperties {
+      let injected: Result<Void, ResolutionError>
+      if provider.isolation == .mainActor, !MainActorCheck.isOnMainActor {
+        // Registered from main-actor code: its product is injected where the main
+        // actor runs, as a main-actor class's isolated conformances require.
+        injected = await Self.injectOnMainActor(
+          HandedOver((product, values)), of: provider, resolver: inner)
+      } else {
+        injected = inner.inject(product, of: provider, from: values)
       }
+      try injected.get()
     }
     return product
+  }
+
+  @MainActor
+  private static func injectOnMainActor(
+    _ productAndValues: HandedOver<(Resolved, ResolvedValues)>, of provider: Provider,
+    resolver: AsyncResolver
+  ) -> Result<Void, ResolutionError> {
+    let (product, values) = productAndValues.value
+    return resolver.inject(product, of: provider, from: values)
+  }
+
+  /// Injects a product's properties from its values.
+  private func inject(
+    _ product: Resolved, of provider: Provider, from values: ResolvedValues
+  ) -> Result<Void, ResolutionError> {
+    guard let plan = provider.injectionPlan(for: product) else { return .success(()) }
+    do {
+      _ = try plan.inject(into: product.anyValue, from: values)
+      return .success(())
+    } catch let failure as InjectionError {
+      return .failure(
+        error(for: provider.name, reason: .injectionFailed(failure), inProgress: true))
+    } catch let failure as ResolutionError {
+      return .failure(completed(failure))
+    } catch {
+      return .failure(
+        self.error(for: provider.name, reason: .creatorFailed(error), inProgress: true))
+    }
   }
 
   /// Resolves the dependencies of `provider`, in this resolver's context (inside its
