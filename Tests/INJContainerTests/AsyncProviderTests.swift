@@ -324,8 +324,9 @@ struct AsyncProviderTests {
 
   @Test func aCreatorAskingAgainJoinsItsResolution() async throws {
     let container = Container()
-    container.addAsyncProvider(forName: "a") { _ in
-      try await container.asyncValue(forName: "a", as: Int.self) + 1
+    // Held weakly: the container keeps its creators.
+    container.addAsyncProvider(forName: "a") { [weak container] _ in
+      try await container?.asyncValue(forName: "a", as: Int.self) ?? 0 + 1
     }
     let error = await #expect(throws: ResolutionError.self) {
       try await container.asyncValue(forName: "a", as: Int.self)
