@@ -44,12 +44,14 @@ enum AppContext {
       forName: "weatherReportDao")
 
     // Services. A singleton's creator runs once; every dependent shares its product.
-    container.addProvider(
+    container.addAsyncProvider(
       forName: "weatherClient", dependencies: ["weatherReportDao", "conf"], options: .singleton
     ) { values -> any WeatherClient in
       // The declared result, `any WeatherClient`, is what dependents ask for: swapping the
-      // stub for a networked client changes only this creator.
-      try StubWeatherClient(
+      // stub for a networked client changes only this creator. It is async, as a client
+      // that fetches what it needs at start-up would be: it reads its fixture without
+      // holding up the launch, and everything that depends on it directly is async too.
+      try await StubWeatherClient.load(
         configuration: values.value(forName: "conf"),
         weatherReportDao: values.value(forName: "weatherReportDao"),
         fixtureURL: Resources.forecastFixture)
@@ -77,7 +79,7 @@ enum AppContext {
       // `@Inject var theme` is set after this returns: property injection.
       WeatherReportView()
     }
-    container.addProvider(
+    container.addAsyncProvider(
       forName: "weatherReportViewController",
       dependencies: [
         "weatherReportView", "weatherClient", "weatherReportDao", "cityDao",
@@ -85,14 +87,15 @@ enum AppContext {
       ]
     ) { values in
       // Constructor injection for the four collaborators; `rootViewControllerProvider` is
-      // set afterwards into its `@Inject` property.
-      try WeatherReportViewController(
+      // set afterwards into its `@Inject` property. An async creator is not isolated to
+      // the main actor: it awaits the screen's main-actor initializer.
+      try await WeatherReportViewController(
         view: values.value(forName: "weatherReportView"),
         weatherClient: values.value(forName: "weatherClient"),
         weatherReportDao: values.value(forName: "weatherReportDao"),
         cityDao: values.value(forName: "cityDao"))
     }
-    container.addProvider(
+    container.addAsyncProvider(
       forName: "rootViewController",
       dependencies: [
         "weatherReportViewController", "citiesListViewControllerProvider",
@@ -105,13 +108,13 @@ enum AppContext {
       // `rootViewController` in that list instead, `checkForErrors()` would report one.
       // The root keeps its one report screen for life, as the original did; `validate()`
       // lists that as a warning (a singleton holding a transient), and it is meant.
-      RootViewController(
+      await RootViewController(
         mainContentViewController: try values.value(forName: "weatherReportViewController"))
     }
-    container.addProvider(
+    container.addAsyncProvider(
       forName: "window", dependencies: ["rootViewController"], options: .singleton
     ) { values in
-      Window(rootViewController: try values.value(forName: "rootViewController"))
+      await Window(rootViewController: try values.value(forName: "rootViewController"))
     }
     container.addProvider(
       forName: "citiesListViewController",
@@ -120,12 +123,13 @@ enum AppContext {
       try CitiesListViewController(
         cityDao: values.value(forName: "cityDao"), theme: values.value(forName: "theme"))
     }
-    container.addProvider(
+    container.addAsyncProvider(
       forName: "addCityViewController",
       dependencies: ["cityDao", "weatherClient", "rootViewControllerProvider"]
     ) { _ in
-      // Every property is injected, through the `Injectable` conformance below.
-      AddCityViewController()
+      // Every property is injected, through the `Injectable` conformance below (on the
+      // main actor, since this is registered from main-actor code).
+      await AddCityViewController()
     }
 
     return container

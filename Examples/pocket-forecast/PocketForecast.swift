@@ -16,20 +16,20 @@ import Injineer
 @main
 @MainActor
 struct PocketForecast {
-  static func main() {
-    exit(run(Array(CommandLine.arguments.dropFirst())).rawValue)
+  static func main() async {
+    exit(await run(Array(CommandLine.arguments.dropFirst())).rawValue)
   }
 
   /// Runs one launch and returns its exit code; output goes to standard output, errors to
   /// standard error.
-  static func run(_ arguments: [String]) -> ExitCode {
+  static func run(_ arguments: [String]) async -> ExitCode {
     do {
       let invocation = try Invocation.parse(arguments)
       if invocation.showsHelp {
         print(Invocation.usage, terminator: "")
         return .success
       }
-      return try launch(invocation)
+      return try await launch(invocation)
     } catch {
       let failure = appError(from: error)
       var message = "pocket-forecast: error: \(failure)"
@@ -42,7 +42,7 @@ struct PocketForecast {
   }
 
   /// Wires the app, checks the wiring, then runs the command.
-  static func launch(_ invocation: Invocation) throws -> ExitCode {
+  static func launch(_ invocation: Invocation) async throws -> ExitCode {
     let dataDirectory = try DataDirectory.prepare(invocation.dataDirectory)
     let container = try AppContext.makeContainer(dataDirectory: dataDirectory)
 
@@ -62,11 +62,12 @@ struct PocketForecast {
     }
 
     // Resolving the window makes the root screen, the weather report screen and
-    // everything they need, in dependency order.
-    let window = try container.value(forName: "window", as: Window.self)
+    // everything they need, in dependency order: asynchronously, because the weather
+    // client's creator awaits its fixture.
+    let window = try await container.asyncValue(forName: "window", as: Window.self)
     var failure: (any Error)?
     do {
-      try perform(invocation.command, on: window.rootViewController)
+      try await perform(invocation.command, on: window.rootViewController)
     } catch {
       failure = error
     }
@@ -79,20 +80,22 @@ struct PocketForecast {
   }
 
   /// Runs a command the way a user would reach it through the app's screens.
-  static func perform(_ command: Invocation.Command, on root: RootViewController) throws {
+  static func perform(
+    _ command: Invocation.Command, on root: RootViewController
+  ) async throws {
     switch command {
     case .report:
-      try root.showMainContent()
+      try await root.showMainContent()
     case .refresh:
-      try root.mainContentViewController.refreshData()
+      try await root.mainContentViewController.refreshData()
     case .cities:
-      try root.showCitiesList()
+      try await root.showCitiesList()
     case .add(let city):
-      try root.makeAddCity().add(city)
+      try await root.makeAddCity().add(city)
     case .remove(let city):
-      try root.makeCitiesList().remove(city)
+      try await root.makeCitiesList().remove(city)
     case .select(let city):
-      try root.makeCitiesList().select(city)
+      try await root.makeCitiesList().select(city)
     }
   }
 

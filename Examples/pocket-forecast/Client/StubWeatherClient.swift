@@ -27,21 +27,38 @@ final class StubWeatherClient: WeatherClient {
   private let weatherReportDao: WeatherReportDao
   private let fixture: Fixture
 
-  /// Creates the client and reads its fixture.
+  /// Creates the client with its fixture.
+  ///
+  /// - Parameters:
+  ///   - configuration: The service's URL, the API key and the number of days.
+  ///   - weatherReportDao: Where every loaded report is stored.
+  ///   - fixture: The reports the client answers with.
+  init(configuration: Configuration, weatherReportDao: WeatherReportDao, fixture: Fixture) {
+    self.configuration = configuration
+    self.weatherReportDao = weatherReportDao
+    self.fixture = fixture
+  }
+
+  /// Creates the client, reading its fixture the way a networked client would fetch
+  /// what it needs at start-up: asynchronously, without holding up the caller's thread.
   ///
   /// - Parameters:
   ///   - configuration: The service's URL, the API key and the number of days.
   ///   - weatherReportDao: Where every loaded report is stored.
   ///   - fixtureURL: The fixture's JSON file.
+  /// - Returns: The client.
   /// - Throws: ``AppError/internal(_:)`` when the fixture cannot be read: it ships with
   ///   the program.
-  init(
+  static func load(
     configuration: Configuration, weatherReportDao: WeatherReportDao, fixtureURL: URL
-  ) throws(AppError) {
-    self.configuration = configuration
-    self.weatherReportDao = weatherReportDao
+  ) async throws(AppError) -> StubWeatherClient {
+    let read = Task.detached(priority: .userInitiated) {
+      try JSONDecoder().decode(Fixture.self, from: Data(contentsOf: fixtureURL))
+    }
     do {
-      fixture = try JSONDecoder().decode(Fixture.self, from: Data(contentsOf: fixtureURL))
+      return StubWeatherClient(
+        configuration: configuration, weatherReportDao: weatherReportDao,
+        fixture: try await read.value)
     } catch {
       throw .internal(
         "The bundled forecast fixture '\(fixtureURL.lastPathComponent)' cannot be read: "
