@@ -24,6 +24,9 @@ enum BenchmarkCommand {
     }
 
     let all = groups.flatMap { $0 }
+    if let name = options.task {
+      runTask(named: name, among: all)
+    }
     let available = all.filter { !options.quick || $0.isQuick }
     let chosen = available.filter { options.selects($0.name) }
     guard !chosen.isEmpty else {
@@ -36,9 +39,24 @@ enum BenchmarkCommand {
     }
 
     if let iterations = options.profileIterations {
+      var tasksRun: Set<String> = []
       for benchmark in chosen {
-        let body = benchmark.setUp()
-        print("\(benchmark.name): checksum \(body(iterations))")
+        switch benchmark.sampling {
+        case .iterations(let setUp):
+          let body = setUp()
+          print("\(benchmark.name): checksum \(body(iterations))")
+          releaseKept()
+        case .freshProcess(let task, _):
+          // First use happens once per process: each task runs once, here.
+          guard tasksRun.insert(task.name).inserted else { continue }
+          do {
+            let output = try task.run()
+            print("\(benchmark.name): checksum \(output.checksum) (task \(task.name), run once)")
+          } catch {
+            printError("error: task \(task.name): \(error)")
+            exit(1)
+          }
+        }
       }
       exit(0)
     }
@@ -48,11 +66,16 @@ enum BenchmarkCommand {
     let toRun = available.filter {
       options.selects($0.name) || baselineNames.contains($0.name)
     }
-    let runner = Runner(quick: options.quick)
+    var runner = Runner(quick: options.quick)
     var measurements: [Measurement] = []
     for benchmark in toRun {
       if !options.json { printError("running \(benchmark.name)") }
-      measurements.append(runner.measure(benchmark))
+      do {
+        measurements.append(try runner.measure(benchmark))
+      } catch {
+        printError("error: \(benchmark.name): \(error)")
+        exit(1)
+      }
     }
     let results = runner.judge(measurements)
     if options.json {
@@ -66,6 +89,23 @@ enum BenchmarkCommand {
       exit(1)
     }
     exit(0)
+  }
+
+  /// Runs the task of a fresh-process benchmark once, as a process the runner started, prints
+  /// what it measured and exits: 0, 1 when the task fails, 2 when no benchmark has the task.
+  private static func runTask(named name: String, among benchmarks: [Benchmark]) -> Never {
+    guard let task = benchmarks.lazy.compactMap(\.processTask).first(where: { $0.name == name })
+    else {
+      printError("error: no task '\(name)'")
+      exit(2)
+    }
+    do {
+      print(try task.run().text, terminator: "")
+      exit(0)
+    } catch {
+      printError("error: task \(name): \(error)")
+      exit(1)
+    }
   }
 
   /// Writes a line to standard error.

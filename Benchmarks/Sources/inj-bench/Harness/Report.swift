@@ -63,6 +63,7 @@ enum Report {
         "\"group\": \(quoted(benchmark.group))",
         "\"unit\": \(quoted(benchmark.unit))",
         "\"unitsPerIteration\": \(benchmark.unitsPerIteration)",
+        "\"sampling\": \(quoted(benchmark.processTask == nil ? "in-process" : "fresh-process"))",
         "\"iterationsPerSample\": \(measurement.iterationsPerSample)",
         "\"samples\": \(measurement.samples.count)",
         "\"medianNanosecondsPerUnit\": \(number(measurement.median))",

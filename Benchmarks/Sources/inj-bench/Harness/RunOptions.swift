@@ -15,6 +15,9 @@ struct RunOptions {
   /// Run each selected benchmark's body once with this many iterations, untimed, for a
   /// profiler such as callgrind.
   var profileIterations: Int?
+  /// Run this task of a fresh-process benchmark once, print what it measured, and exit: what
+  /// the runner asks of the processes it starts (`--run-task <name>`, not in the usage).
+  var task: String?
 
   /// The usage text.
   static let usage = """
@@ -59,6 +62,11 @@ struct RunOptions {
           throw UsageError(description: "--profile needs a number of iterations, such as 10000")
         }
         profileIterations = count
+      case "--run-task":
+        guard let name = remaining.popFirst(), !name.hasPrefix("--") else {
+          throw UsageError(description: "--run-task needs a task name, such as startup/container")
+        }
+        task = name
       case "--filter":
         guard let pattern = remaining.popFirst(), !pattern.hasPrefix("--") else {
           throw UsageError(description: "--filter needs a pattern, such as --filter graph/order")

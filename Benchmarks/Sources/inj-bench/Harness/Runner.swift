@@ -6,6 +6,9 @@ struct Runner {
   let sampleCount: Int
   /// The most time to spend sampling one benchmark; fewer samples are taken beyond it.
   let timeBudget: Duration
+  /// What each fresh process of a task measured, by task name, kept for the other
+  /// benchmarks reading the same task.
+  private var processOutputs: [String: [ProcessTask.Output]] = [:]
 
   /// The settings for a normal run or a `--quick` smoke run.
   init(quick: Bool) {
@@ -15,14 +18,26 @@ struct Runner {
   }
 
   /// Measures one benchmark.
-  func measure(_ benchmark: Benchmark) -> Measurement {
-    let body = benchmark.setUp()
+  ///
+  /// - Throws: ``ProcessTask/Failure`` when a fresh process of a task fails.
+  mutating func measure(_ benchmark: Benchmark) throws -> Measurement {
+    switch benchmark.sampling {
+    case .iterations(let setUp):
+      return measure(benchmark, body: setUp())
+    case .freshProcess(let task, let field):
+      return try measure(benchmark, task: task, field: field)
+    }
+  }
+
+  /// Measures a benchmark timed in this process.
+  private func measure(_ benchmark: Benchmark, body: (Int) -> Int) -> Measurement {
     let clock = ContinuousClock()
     func time(_ iterations: Int) -> Duration {
       let start = clock.now
       let checksum = body(iterations)
       let elapsed = clock.now - start
       blackHole(checksum)
+      releaseKept()
       return elapsed
     }
 
@@ -41,6 +56,29 @@ struct Runner {
     let units = Double(iterations * benchmark.unitsPerIteration)
     let samples = (0..<count).map { _ in time(iterations).nanoseconds / units }
     return Measurement(benchmark: benchmark, iterationsPerSample: iterations, samples: samples)
+  }
+
+  /// Measures a benchmark of first use: one iteration per fresh process, as many processes
+  /// as samples, all started when the first benchmark reading its task is measured.
+  private mutating func measure(
+    _ benchmark: Benchmark, task: ProcessTask, field: String
+  ) throws -> Measurement {
+    let outputs: [ProcessTask.Output]
+    if let known = processOutputs[task.name] {
+      outputs = known
+    } else {
+      outputs = try (0..<sampleCount).map { _ in try task.runInFreshProcess() }
+      processOutputs[task.name] = outputs
+      for output in outputs { blackHole(output.checksum) }
+    }
+    let units = Double(benchmark.unitsPerIteration)
+    let samples = try outputs.map { output in
+      guard let duration = output.durations[field] else {
+        throw ProcessTask.Failure(description: "'--run-task \(task.name)' measured no '\(field)'")
+      }
+      return duration.nanoseconds / units
+    }
+    return Measurement(benchmark: benchmark, iterationsPerSample: 1, samples: samples)
   }
 
   /// Judges every measurement: its ratio to its baseline, and its targets.
