@@ -7,4 +7,5 @@ BenchmarkCommand.main(groups: [
   ContainerScenarios.benchmarks,
   InjectionScenarios.benchmarks,
   GraphScenarios.benchmarks,
+  AsyncScenarios.benchmarks,
 ])
