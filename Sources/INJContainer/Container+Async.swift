@@ -81,10 +81,42 @@ extension Container {
   /// - Returns: The value.
   /// - Throws: ``ResolutionError`` naming the name, the path that led to the
   ///   failure, and what went wrong.
+  @inlinable
   public func asyncValue<T>(forName name: String, as type: T.Type = T.self) async throws -> T {
+    // Inlined so that an instance or an existing singleton is read and cast without an
+    // async call.
+    if let ready = readyValue(name), let typed = ready.cast(to: T.self) {
+      return typed
+    }
+    return try await asyncResolveAndCast(name, hash: name.hashValue, as: T.self)
+  }
+
+  /// Resolves `name` asynchronously and casts its value.
+  @usableFromInline
+  func asyncResolveAndCast<T>(_ name: String, hash: Int, as type: T.Type) async throws -> T {
     let context = AsyncResolution.current ?? .top()
-    let resolved = try await asyncResolve(name, hash: name.hashValue, in: context)
+    let resolved = try await asyncResolve(name, hash: hash, in: context)
     return try resolved.cast(to: T.self, name: name, path: context.path + [name])
+  }
+
+  /// An instance or an existing singleton registered under `name`, read without a
+  /// resolution: the fast path of an async request. Nil for anything else, and in an
+  /// observed container (whose observer sees every request).
+  @usableFromInline
+  func readyValue(_ name: String) -> Resolved? {
+    readyValue(name, hash: NameHashes.rememberedHash(of: name))
+  }
+
+  @usableFromInline
+  func readyValue(_ name: String, hash: Int) -> Resolved? {
+    guard !isObserved, let found = lookup(name, hash: hash) else { return nil }
+    return found._withUnsafeGuaranteedRef { registration -> Resolved? in
+      switch registration.kind {
+      case .instance(let value, _): value
+      case .provider(let provider): provider.singleton.value
+      case .providerClosure, .invalid: nil
+      }
+    }
   }
 
   /// Resolves a key without blocking a thread, as ``asyncValue(forName:as:)``.
@@ -93,10 +125,14 @@ extension Container {
   /// - Returns: The value.
   /// - Throws: ``ResolutionError`` when resolving fails or the value is not of the
   ///   key's type.
+  @inlinable
   public func asyncValue<T>(for key: Key<T>) async throws -> T {
-    let context = AsyncResolution.current ?? .top()
-    let resolved = try await asyncResolve(key.name, hash: key.hashValueOfName, in: context)
-    return try resolved.cast(to: T.self, name: key.name, path: context.path + [key.name])
+    if let ready = readyValue(key.name, hash: key.hashValueOfName),
+      let typed = ready.cast(to: T.self)
+    {
+      return typed
+    }
+    return try await asyncResolveAndCast(key.name, hash: key.hashValueOfName, as: T.self)
   }
 
   /// Makes singletons ahead of their first use, for app launch: every singleton

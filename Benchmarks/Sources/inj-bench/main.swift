@@ -8,4 +8,5 @@ BenchmarkCommand.main(groups: [
   InjectionScenarios.benchmarks,
   GraphScenarios.benchmarks,
   StartupScenarios.benchmarks,
+  AsyncScenarios.benchmarks,
 ])

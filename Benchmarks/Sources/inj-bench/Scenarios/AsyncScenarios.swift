@@ -1,0 +1,137 @@
+import Dispatch
+import INJContainer
+
+/// Async providers: resolving with `asyncValue`, and making independent async
+/// singletons at the same time.
+enum AsyncScenarios {
+  static var benchmarks: [Benchmark] {
+    [
+      // An existing singleton through `asyncValue`, against `value(forName:)`.
+      Benchmark(
+        name: "async/singleton/existing", group: "async", unit: "op", unitsPerIteration: 1,
+        baseline: "container/singleton/by-name", targets: [.ratioToBaseline(atMost: 3)]
+      ) {
+        let name = String("service".reversed())
+        let container = Container()
+        container.addAsyncProvider(forName: name, options: .singleton) { _ in Leaf() }
+        _ = waitFor {
+          (try? await container.asyncValue(forName: name, as: Leaf.self)) != nil ? 1 : 0
+        }
+        return { iterations in
+          waitFor {
+            var checksum = 0
+            for _ in 0..<iterations {
+              checksum &+= identity(try? await container.asyncValue(forName: name, as: Leaf.self))
+            }
+            return checksum
+          }
+        }
+      },
+      // The floor for an async transient with three async transient dependencies: the same
+      // objects made by awaiting four async functions in a row.
+      Benchmark(
+        name: "async/baseline/await-chain", group: "async", unit: "op", unitsPerIteration: 1
+      ) {
+        { iterations in
+          waitFor {
+            var checksum = 0
+            for _ in 0..<iterations {
+              checksum &+= identity(await makeAsyncService())
+            }
+            return checksum
+          }
+        }
+      },
+      Benchmark(
+        name: "async/transient/3-async-dependencies", group: "async", unit: "op",
+        unitsPerIteration: 1, baseline: "async/baseline/await-chain",
+        targets: [.ratioToBaseline(atMost: 5)]
+      ) {
+        let container = Container()
+        container.addAsyncProvider(forName: "a") { _ in await makeLeaf() }
+        container.addAsyncProvider(forName: "b") { _ in await makeOtherLeaf() }
+        container.addAsyncProvider(forName: "c") { _ in await makeThirdLeaf() }
+        container.addAsyncProvider(forName: "service", dependencies: ["a", "b", "c"]) { values in
+          Service(
+            a: try values.value(forName: "a"), b: try values.value(forName: "b"),
+            c: try values.value(forName: "c"))
+        }
+        return { iterations in
+          waitFor {
+            var checksum = 0
+            for _ in 0..<iterations {
+              checksum &+= identity(
+                try? await container.asyncValue(forName: "service", as: Service.self))
+            }
+            return checksum
+          }
+        }
+      },
+      // Start-up: 20 independent async singletons, each awaiting 20 ms, made by
+      // `makeSingletons()` in a new container: at the same time, not one after another
+      // (which would take 400 ms).
+      Benchmark(
+        name: "async/make-singletons/20x20ms", group: "async", unit: "launch",
+        unitsPerIteration: 1, targets: [.timePerIteration(atMost: .milliseconds(60))]
+      ) {
+        { iterations in
+          waitFor {
+            var checksum = 0
+            for _ in 0..<iterations {
+              let container = Container()
+              for index in 0..<20 {
+                container.addAsyncProvider(forName: "service\(index)", options: .singleton) { _ in
+                  try await Task.sleep(for: .milliseconds(20))
+                  return Leaf()
+                }
+              }
+              do {
+                try await container.makeSingletons()
+                checksum &+= 1
+              } catch {
+                checksum &+= 0
+              }
+            }
+            return checksum
+          }
+        }
+      },
+    ]
+  }
+}
+
+// MARK: Hand-written async construction
+
+@inline(never)
+func makeLeaf() async -> Leaf { Leaf() }
+
+@inline(never)
+func makeOtherLeaf() async -> OtherLeaf { OtherLeaf() }
+
+@inline(never)
+func makeThirdLeaf() async -> ThirdLeaf { ThirdLeaf() }
+
+@inline(never)
+func makeAsyncService() async -> Service {
+  Service(a: await makeLeaf(), b: await makeOtherLeaf(), c: await makeThirdLeaf())
+}
+
+/// Runs `body` in a task and waits for its result: the harness times synchronous
+/// bodies, so an async benchmark runs all its iterations in one task.
+func waitFor(_ body: @escaping @Sendable () async -> Int) -> Int {
+  let done = DispatchSemaphore(value: 0)
+  let result = ResultBox()
+  Task {
+    result.value = await body()
+    done.signal()
+  }
+  done.wait()
+  return result.value
+}
+
+/// The result of a task, written by the task before it signals and read after the wait.
+final class ResultBox: @unchecked Sendable {
+  // Written once by the task, before `DispatchSemaphore.signal`; read by the waiting
+  // thread after `wait` returns, which orders the two.
+  var value = 0
+}
