@@ -51,4 +51,18 @@ struct AsyncTestContainerTests {
     #expect(error?.path == ["banner", "headline"])
     #expect(recorder.messages.count == 1)
   }
+
+  @Test func assertResolvesAsyncGivesTheValueOrReportsTheError() async {
+    let recorder = RecordingIssueReporter()
+    let testContainer = TestContainer(copying: AsyncProduction.make(), reporter: recorder)
+    let banner = await assertResolvesAsync(testContainer, "banner", as: String.self)
+    #expect(banner == "[live]")
+    let missing = await assertResolvesAsync(testContainer, "headlin", as: Headline.self)
+    #expect(missing == nil)
+    #expect(
+      recorder.messages == [
+        "assertResolvesAsync failed: Cannot resolve 'headlin': nothing is registered under "
+          + "that name. Did you mean 'headline'?"
+      ])
+  }
 }
