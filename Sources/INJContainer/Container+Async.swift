@@ -96,6 +96,9 @@ extension Container {
   func asyncResolveAndCast<T>(_ name: String, hash: Int, as type: T.Type) async throws -> T {
     let context = AsyncResolution.current ?? .top()
     let resolved = try await asyncResolve(name, hash: hash, in: context)
+    if let typed = resolved.cast(to: T.self) {
+      return typed
+    }
     return try resolved.cast(to: T.self, name: name, path: context.path + [name])
   }
 

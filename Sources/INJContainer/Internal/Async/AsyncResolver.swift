@@ -7,8 +7,13 @@ import INJReflection
 final class AsyncResolution: Sendable {
   @TaskLocal static var current: AsyncResolution?
 
-  /// The names in progress, outermost first.
-  let path: [String]
+  /// The level this one is nested in: the names in progress form a chain, shared by
+  /// the levels nested in it, so entering a level costs the same at any depth.
+  let outer: AsyncResolution?
+  /// The provider whose creation this level is inside; nil at the top.
+  let provider: Provider?
+  /// How many providers are in progress.
+  let depth: Int
   /// The creation the code runs in, if any.
   let creation: AsyncCreation?
   /// The object-graph products of async providers in the top-level request.
@@ -19,11 +24,13 @@ final class AsyncResolution: Sendable {
   /// thread without coming here), so each such product is made once per request.
   let synchronousObjectGraph: Locked<ObjectGraphProducts>
 
-  init(
-    path: [String], creation: AsyncCreation?, objectGraph: ObjectGraphCells,
-    synchronousObjectGraph: Locked<ObjectGraphProducts>
+  private init(
+    outer: AsyncResolution?, provider: Provider?, creation: AsyncCreation?,
+    objectGraph: ObjectGraphCells, synchronousObjectGraph: Locked<ObjectGraphProducts>
   ) {
-    self.path = path
+    self.outer = outer
+    self.provider = provider
+    depth = (outer?.depth ?? -1) + 1
     self.creation = creation
     self.objectGraph = objectGraph
     self.synchronousObjectGraph = synchronousObjectGraph
@@ -32,15 +39,54 @@ final class AsyncResolution: Sendable {
   /// A top-level request.
   static func top() -> AsyncResolution {
     AsyncResolution(
-      path: [], creation: nil, objectGraph: ObjectGraphCells(),
+      outer: nil, provider: nil, creation: nil, objectGraph: ObjectGraphCells(),
       synchronousObjectGraph: Locked(ObjectGraphProducts()))
   }
 
   /// The resolution inside the creation of `provider`.
   func entering(_ provider: Provider, creation: AsyncCreation) -> AsyncResolution {
     AsyncResolution(
-      path: path + [provider.name], creation: creation, objectGraph: objectGraph,
+      outer: self, provider: provider, creation: creation, objectGraph: objectGraph,
       synchronousObjectGraph: synchronousObjectGraph)
+  }
+
+  /// The names in progress, outermost first. Walks the chain: for errors and
+  /// observers, not for every step.
+  var path: [String] {
+    var names: [String] = []
+    var level: AsyncResolution? = self
+    while let current = level, let provider = current.provider {
+      names.append(provider.name)
+      level = current.outer
+    }
+    return names.reversed()
+  }
+
+  /// Beyond this depth, the chain is searched for cycles only at depths that are
+  /// powers of two.
+  private static let checkedDepth = 32
+
+  /// The cycle that needing `provider` here closes, as a closed path of names, if
+  /// `provider` is in progress at this level or one it is nested in.
+  ///
+  /// Up to ``checkedDepth`` every level searches the chain; deeper, only levels at
+  /// powers of two do, which keeps the searches linear in the depth in all. A cycle
+  /// of direct dependencies repeats along the chain, so it is found, at most about
+  /// twice as deep as it started; nothing has been created on the way (a creator runs
+  /// after its dependencies).
+  func cycle(closingAt provider: Provider) -> [String]? {
+    let next = depth + 1
+    guard next <= Self.checkedDepth || next & (next - 1) == 0 else { return nil }
+    var names = [provider.name]
+    var level: AsyncResolution? = self
+    while let current = level, let inProgress = current.provider {
+      names.append(inProgress.name)
+      if inProgress === provider {
+        return names.reversed()
+      }
+      level = current.outer
+    }
+    return nil
   }
 }
 
@@ -163,9 +209,7 @@ struct AsyncResolver {
 
   private func resolveAsyncProvider(_ provider: Provider) async throws(ResolutionError) -> Resolved
   {
-    if context.path.contains(provider.name) {
-      let start = context.path.firstIndex(of: provider.name) ?? 0
-      let cycle = Array(context.path[start...]) + [provider.name]
+    if let cycle = context.cycle(closingAt: provider) {
       throw error(for: provider.name, reason: .cycle(CycleText.normalized(cycle)))
     }
     let creation = AsyncCreation(name: provider.name, parent: context.creation)
