@@ -206,6 +206,16 @@ extension Container {
     ) { (factory) throws(InjectionError) in try factory.asyncClosure(returning: Product.self) }
   }
 
+  /// Resolves an async provider-closure key (``Key/asyncProvider``) and returns its
+  /// closure.
+  ///
+  /// - Parameter key: The async provider key of a registered key.
+  /// - Returns: A closure making a new `T` on each call.
+  /// - Throws: ``ResolutionError`` when the name does not resolve to such a closure.
+  public func value<T>(for key: Key<() async throws -> T>) throws -> () async throws -> T {
+    try value(forName: key.name, as: (() async throws -> T).self)
+  }
+
   /// Resolves a name requested from outside, or by an async creator asking again.
   private func asyncResolve(
     _ name: String, hash: Int, in context: AsyncResolution

@@ -44,6 +44,12 @@ public struct Key<Value>: Hashable, Sendable, CustomStringConvertible {
     Key<@MainActor () -> Value>(name + "Provider")
   }
 
+  /// The key of this key's provider closure as an async closure: `fooProvider` for
+  /// `foo`, for a `Value` made by an async provider.
+  public var asyncProvider: Key<() async throws -> Value> {
+    Key<() async throws -> Value>(name + "Provider")
+  }
+
   /// `Key<Value>("name")`.
   public var description: String {
     "Key<\(Value.self)>(\"\(name)\")"

@@ -472,6 +472,49 @@ struct AsyncProviderTests {
     #expect(error?.underlyingError is LoadFailed)
   }
 
+  @Test func anAsyncProviderKeyGivesItsAsyncClosure() async throws {
+    let container = Container()
+    let forecast = Key<Forecast>("forecast")
+    container.addAsyncProvider(for: forecast) { _ in Forecast(city: "Lima") }
+    let load = try container.value(for: forecast.asyncProvider)
+    #expect(forecast.asyncProvider.name == "forecastProvider")
+    #expect(try await load().city == "Lima")
+  }
+
+  @Test func manualInitAsyncProductsAreNotInjected() async throws {
+    let container = Container()
+    container.addAsyncProvider(forName: "forecast") { _ in Forecast(city: "Lima") }
+    container.addAsyncProvider(
+      forName: "manual", dependencies: ["forecast"], options: .manualInit
+    ) { _ in ForecastScreen(title: "manual") }
+    container.addAsyncProvider(forName: "injected", dependencies: ["forecast"]) { _ in
+      ForecastScreen(title: "injected")
+    }
+    #expect(
+      try await container.asyncValue(forName: "manual", as: ForecastScreen.self).forecast == nil)
+    #expect(
+      try await container.asyncValue(forName: "injected", as: ForecastScreen.self).forecast?.city
+        == "Lima")
+  }
+
+  @Test func anAsyncWeakSingletonIsSharedWhileHeld() async throws {
+    let container = Container()
+    let gauge = CreationGauge()
+    container.addAsyncProvider(forName: "forecast", options: .weakSingleton) { _ in
+      gauge.begin()
+      gauge.end()
+      return Forecast(city: "Lima")
+    }
+    var held: Forecast? = try await container.asyncValue(forName: "forecast", as: Forecast.self)
+    let again = try await container.asyncValue(forName: "forecast", as: Forecast.self)
+    #expect(again === held)
+    #expect(gauge.made == 1)
+    held = nil
+    _ = consume again
+    _ = try await container.asyncValue(forName: "forecast", as: Forecast.self)
+    #expect(gauge.made == 2)
+  }
+
   @Test func anUnknownNameHasASuggestion() async throws {
     let container = Container()
     container.addAsyncProvider(forName: "forecast") { _ in 1 }
