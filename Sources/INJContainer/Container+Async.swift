@@ -113,13 +113,7 @@ extension Container {
   @usableFromInline
   func readyValue(_ name: String, hash: Int) -> Resolved? {
     guard !isObserved, let found = lookup(name, hash: hash) else { return nil }
-    return found._withUnsafeGuaranteedRef { registration -> Resolved? in
-      switch registration.kind {
-      case .instance(let value, _): value
-      case .provider(let provider): provider.singleton.value
-      case .providerClosure, .invalid: nil
-      }
-    }
+    return Self.readyValue(of: found)
   }
 
   /// Resolves a key without blocking a thread, as ``asyncValue(forName:as:)``.
@@ -173,10 +167,9 @@ extension Container {
   private func singletonNames() -> [String] {
     let names = registry.withLock { $0.visibleNames }
     return names.filter { name in
-      guard let registration = lookup(name, hash: name.hashValue),
-        registration.takeUnretainedValue().owner === self
+      guard let registration = lookup(name, hash: name.hashValue)?.takeUnretainedValue()
       else { return false }
-      return registration.takeUnretainedValue().provider?.scope == .singleton
+      return registration.owner === self && registration.provider?.scope == .singleton
     }
   }
 

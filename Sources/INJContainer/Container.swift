@@ -183,9 +183,9 @@ public final class Container: Sendable {
     { values in
       // The values and the product stay on the calling thread, where the main actor
       // runs.
-      let values = UncheckedSendable(values)
+      let values = HandedOver(values)
       return try MainActor.assumeIsolated {
-        try UncheckedSendable(creator(values.value))
+        try HandedOver(creator(values.value))
       }.value
     }
   }
@@ -357,11 +357,4 @@ extension Container {
       try factory.mainActorThrowingClosure(returning: Product.self)
     }
   }
-}
-
-/// A value moved across an isolation boundary that the code around it has proven
-/// safe (here: produced and consumed on the main thread, in one call).
-struct UncheckedSendable<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
 }

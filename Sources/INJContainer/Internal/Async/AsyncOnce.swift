@@ -22,8 +22,9 @@ final class AsyncOnce: Sendable {
 
   /// Why a creation a waiter waited for did not give it a product.
   enum Failure: Error {
-    /// The creating task was cancelled: create the product again.
-    case ownerCancelled
+    /// The creation ended without a product for this waiter (its task was
+    /// cancelled, or it ended before the waiter could wait): look again.
+    case retry
     /// The creation failed with this error.
     case failed(ResolutionError)
   }
@@ -74,7 +75,7 @@ final class AsyncOnce: Sendable {
         switch await wait(for: owner, as: waiter) {
         case .success(let value):
           return value.value
-        case .failure(.ownerCancelled):
+        case .failure(.retry):
           continue
         case .failure(.failed(let error)):
           throw error
@@ -102,7 +103,7 @@ final class AsyncOnce: Sendable {
     let delivered: Result<HandedOver<Resolved>, Failure> =
       switch outcome {
       case .success(let value): .success(HandedOver(value))
-      case .failure(let error) where error.isCancellation: .failure(.ownerCancelled)
+      case .failure(let error) where error.isCancellation: .failure(.retry)
       case .failure(let error): .failure(.failed(error))
       }
     for waiter in waiters {
@@ -135,23 +136,10 @@ final class AsyncOnce: Sendable {
       }
       if resumeNow {
         // The creation ended before this task could wait: look again.
-        continuation.resume(returning: .failure(.ownerCancelled))
+        continuation.resume(returning: .failure(.retry))
       }
     }
   }
-}
-
-/// A value made in one task and handed to another, which alone uses it from then on:
-/// a product created in a child task and returned to its parent, or created by one
-/// task and handed to the tasks that waited for it.
-///
-/// `@unchecked Sendable` because the compiler cannot see the hand-over: the task that
-/// made the value keeps no use of it (a creator's product belongs to the resolution
-/// that asked for it), and a shared product (a singleton) is `Sendable` itself, which
-/// the registration requires.
-struct HandedOver<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
 }
 
 extension ResolutionError {

@@ -99,9 +99,9 @@ final class ObjectGraphCells: Sendable {
     var product: Resolved?
   }
 
-  // `Resolved` holds a product made in this request, which the request's tasks use
-  // (see `HandedOver`); the lock guards the table.
-  private let cells = Locked([ObjectIdentifier: HandedOver<Cell>]())
+  // The lock guards the table; a product in it is used by the request's tasks, to
+  // which it was handed (see `HandedOver`).
+  private let cells = Locked([ObjectIdentifier: Cell]())
 
   /// `provider`'s product in this request, made by `create` if no task made it yet.
   func value(
@@ -110,22 +110,15 @@ final class ObjectGraphCells: Sendable {
   ) async throws(ResolutionError) -> Resolved {
     let key = ObjectIdentifier(provider)
     let once = cells.withLock { cells in
-      if let cell = cells[key] { return cell.value.once }
+      if let cell = cells[key] { return cell.once }
       let cell = Cell(provider: provider)
-      cells[key] = HandedOver(cell)
+      cells[key] = cell
       return cell.once
     }
     return try await once.value(
       creation: creation, waiter: waiter,
-      ready: { cells.withLock { $0[key]?.value.product } },
-      store: { product in
-        cells.withLock { cells in
-          if var cell = cells[key]?.value {
-            cell.product = product
-            cells[key] = HandedOver(cell)
-          }
-        }
-      },
+      ready: { cells.withLock { $0[key]?.product } },
+      store: { product in cells.withLock { $0[key]?.product = product } },
       create: create)
   }
 }
@@ -371,16 +364,15 @@ struct AsyncResolver {
     at index: Int, of provider: Provider
   ) throws(ResolutionError) -> Registration {
     let slot = provider.dependencySlots[index]
-    if let registration = slot.registration
-      ?? provider.owner.parent?.lookup(slot.name, hash: slot.hash)
-    {
+    if let registration = slot.registration {
       return registration.takeUnretainedValue()
     }
-    if slot.name.isBlank {
-      throw error(for: slot.name, reason: .blankName)
+    switch provider.ancestorRegistration(of: slot) {
+    case .success(let registration):
+      return registration.takeUnretainedValue()
+    case .failure(let missing):
+      throw error(for: slot.name, reason: missing.reason, suggestion: missing.suggestion)
     }
-    throw error(
-      for: slot.name, reason: .unknownName, suggestion: provider.owner.suggestion(for: slot.name))
   }
 
   // MARK: Errors

@@ -167,3 +167,28 @@ final class Provider: @unchecked Sendable {
     return recentPlan.plan(for: type) { product.anyValue }
   }
 }
+
+extension Provider {
+  /// Why a dependency slot resolves to nothing: a blank name, or an unknown one with
+  /// the closest registered name.
+  struct UnresolvedDependency: Error {
+    let reason: ResolutionError.Reason
+    let suggestion: String?
+  }
+
+  /// The registration a dependency slot resolves to when this container has none
+  /// for it: an ancestor's, or why there is none. Both resolvers use it off their
+  /// fast path.
+  func ancestorRegistration(
+    of slot: NameSlot
+  ) -> Result<Unmanaged<Registration>, UnresolvedDependency> {
+    if let registration = owner.parent?.lookup(slot.name, hash: slot.hash) {
+      return .success(registration)
+    }
+    if slot.name.isBlank {
+      return .failure(UnresolvedDependency(reason: .blankName, suggestion: nil))
+    }
+    return .failure(
+      UnresolvedDependency(reason: .unknownName, suggestion: owner.suggestion(for: slot.name)))
+  }
+}

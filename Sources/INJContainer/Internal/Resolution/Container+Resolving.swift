@@ -62,20 +62,25 @@ extension Container {
         name, reason: name.isBlank ? .blankName : .unknownName,
         suggestion: name.isBlank ? nil : suggestion(for: name))
     }
-    // The fast path reads an instance or an existing singleton without retaining
-    // the registration, so threads resolving the same name share no writes.
-    let ready = found._withUnsafeGuaranteedRef { registration -> Resolved? in
+    if let ready = Self.readyValue(of: found) {
+      return ready
+    }
+    return try found.withGuaranteedRef { (registration) throws(ResolutionError) in
+      try resolveSlowly(registration)
+    }
+  }
+
+  /// The value of an instance or an existing singleton, read without retaining the
+  /// registration, so threads resolving the same name share no writes: the fast path
+  /// of every request. Nil for anything else.
+  @inline(__always)
+  static func readyValue(of found: Unmanaged<Registration>) -> Resolved? {
+    found._withUnsafeGuaranteedRef { registration -> Resolved? in
       switch registration.kind {
       case .instance(let value, _): value
       case .provider(let provider): provider.singleton.value
       case .providerClosure, .invalid: nil
       }
-    }
-    if let ready {
-      return ready
-    }
-    return try found.withGuaranteedRef { (registration) throws(ResolutionError) in
-      try resolveSlowly(registration)
     }
   }
 

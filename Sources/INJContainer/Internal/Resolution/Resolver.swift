@@ -212,15 +212,12 @@ struct Resolver {
   private func missingDependency(
     _ slot: NameSlot, of dependent: Provider
   ) throws(ResolutionError) -> Unmanaged<Registration> {
-    if let registration = dependent.owner.parent?.lookup(slot.name, hash: slot.hash) {
+    switch dependent.ancestorRegistration(of: slot) {
+    case .success(let registration):
       return registration
+    case .failure(let missing):
+      throw error(for: slot.name, reason: missing.reason, suggestion: missing.suggestion)
     }
-    if slot.name.isBlank {
-      throw error(for: slot.name, reason: .blankName)
-    }
-    throw error(
-      for: slot.name, reason: .unknownName,
-      suggestion: dependent.owner.suggestion(for: slot.name))
   }
 
   /// Pushes a provider whose product must be created, or returns its product when
