@@ -70,7 +70,9 @@ extension Container {
   /// provider closures.
   ///
   /// The dependencies of an async provider that need `await` are made concurrently,
-  /// one child task each; the first failure cancels the others. Cancelling the
+  /// one child task each (except those whose latest creation took less than starting
+  /// a task costs, which the requesting task makes); the first failure cancels the
+  /// others. Cancelling the
   /// calling task cancels the creations, and a singleton whose creation was
   /// cancelled or failed is not kept.
   ///
@@ -210,7 +212,7 @@ extension Container {
   }
 
   /// Resolves a name requested from outside, or by an async creator asking again.
-  private func asyncResolve(
+  private nonisolated(nonsending) func asyncResolve(
     _ name: String, hash: Int, in context: AsyncResolution
   ) async throws(ResolutionError) -> Resolved {
     let resolver = AsyncResolver(context: context)

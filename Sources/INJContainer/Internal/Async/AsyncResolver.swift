@@ -134,7 +134,7 @@ struct AsyncResolver {
   let context: AsyncResolution
 
   /// Resolves a registration needed by `dependent` (nil for a top-level request).
-  func resolve(
+  nonisolated(nonsending) func resolve(
     _ registration: Registration, dependent: Provider?
   ) async throws(ResolutionError) -> Resolved {
     switch registration.kind {
@@ -162,8 +162,9 @@ struct AsyncResolver {
 
   /// Resolves a synchronous provider with the synchronous resolver, on the main
   /// actor when its creator is isolated there.
-  private func resolveSynchronously(_ provider: Provider) async throws(ResolutionError) -> Resolved
-  {
+  private nonisolated(nonsending) func resolveSynchronously(
+    _ provider: Provider
+  ) async throws(ResolutionError) -> Resolved {
     let outcome: Result<HandedOver<Resolved>, ResolutionError>
     let products = context.synchronousObjectGraph
     if provider.isolation == .mainActor, !MainActorCheck.isOnMainActor {
@@ -200,8 +201,9 @@ struct AsyncResolver {
 
   // MARK: Async providers
 
-  private func resolveAsyncProvider(_ provider: Provider) async throws(ResolutionError) -> Resolved
-  {
+  private nonisolated(nonsending) func resolveAsyncProvider(
+    _ provider: Provider
+  ) async throws(ResolutionError) -> Resolved {
     if let cycle = context.cycle(closingAt: provider) {
       throw error(for: provider.name, reason: .cycle(CycleText.normalized(cycle)))
     }
@@ -227,11 +229,17 @@ struct AsyncResolver {
 
   /// Makes a product of an async provider: its dependencies (the async ones
   /// concurrently), then its creator, then its properties.
-  private func create(
+  private nonisolated(nonsending) func create(
     _ provider: Provider, as creation: AsyncCreation
   ) async throws(ResolutionError) -> Resolved {
+    let start = ContinuousClock.now
     let inner = AsyncResolver(context: context.entering(provider, creation: creation))
-    let values = try await inner.dependencies(of: provider)
+    let values =
+      if let none = provider.valuesWithoutDependencies {
+        none
+      } else {
+        try await inner.dependencies(of: provider)
+      }
     let product: Resolved
     do {
       product = try await AsyncResolution.$current.withValue(inner.context) {
@@ -261,6 +269,7 @@ struct AsyncResolver {
       }
       try injected.get()
     }
+    provider.asyncPace.record(since: start)
     return product
   }
 
@@ -293,8 +302,12 @@ struct AsyncResolver {
   }
 
   /// Resolves the dependencies of `provider`, in this resolver's context (inside its
-  /// creation): the ones that need `await` concurrently when there are several.
-  private func dependencies(of provider: Provider) async throws(ResolutionError) -> ResolvedValues {
+  /// creation): the ones that need `await` concurrently when there are several,
+  /// except those whose latest creation was quicker than starting a task
+  /// (``CreationPace``), which this task makes, in order, like synchronous ones.
+  private nonisolated(nonsending) func dependencies(
+    of provider: Provider
+  ) async throws(ResolutionError) -> ResolvedValues {
     let count = provider.dependencies.count
     var values = [Resolved?](repeating: nil, count: count)
     var pending: [(index: Int, registration: Registration)] = []
@@ -307,7 +320,7 @@ struct AsyncResolver {
       }
       let registration = try dependency(at: index, of: provider)
       if case .provider(let dependency) = registration.kind, dependency.asyncCreator != nil,
-        dependency.sharedValue() == nil
+        !dependency.asyncPace.isQuick, dependency.sharedValue() == nil
       {
         pending.append((index, registration))
       } else {

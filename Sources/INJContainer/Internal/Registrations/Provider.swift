@@ -8,7 +8,8 @@ import Synchronization
 /// (``singleton``, ``weakSingleton``) and the cached injection plan.
 final class Provider: @unchecked Sendable {
   // Sendable by construction: every stored property is a `let` of a Sendable type
-  // or a thread-safe cell (`SingletonCell`, `WeakSingletonCell`, `Atomic`), except
+  // or a thread-safe cell (`SingletonCell`, `WeakSingletonCell`, `CreationPace`,
+  // `Atomic`), except
   // what the container hands to whichever thread resolves it: the creator's
   // products, which the registering code decided may be shared, and
   // `valuesWithoutDependencies`, whose storage holds no values and is never written
@@ -76,6 +77,9 @@ final class Provider: @unchecked Sendable {
   let checksBeforeRunning: Bool
   /// Where async resolutions of a shared async provider make its product once.
   let asyncShared: AsyncOnce?
+  /// How long the latest async creation took: whether the next one, as a
+  /// dependency, is made by the requesting task or gets a task of its own.
+  let asyncPace = CreationPace()
   /// The type the creator declares as its result.
   let productType: Any.Type
   /// What the creator of a provider without dependencies receives, made once:

@@ -1,0 +1,94 @@
+import INJReflection
+import Testing
+
+@testable import INJContainer
+
+/// The rule that decides whether an async dependency gets a task of its own.
+@Suite struct CreationPaceTests {
+  @Test func aProviderWithoutAFinishedCreationCountsAsSlow() {
+    let pace = CreationPace()
+    let quick = pace.isQuick
+    #expect(!quick)
+  }
+
+  @Test func theLatestCreationDecides() {
+    let pace = CreationPace()
+    var seen: [Bool] = []
+    for duration in [Duration.microseconds(1), .milliseconds(2), CreationPace.quick, .zero] {
+      pace.record(duration)
+      seen.append(pace.isQuick)
+    }
+    #expect(seen == [true, false, false, true])
+  }
+
+  @Test func recordsAndReadsFromManyTasks() async {
+    let provider = Self.provider(in: Self.container(), named: "first")
+    await withTaskGroup(of: Int.self) { group in
+      for task in 0..<8 {
+        group.addTask {
+          var quick = 0
+          for step in 0..<1_000 {
+            provider.asyncPace.record((task + step).isMultiple(of: 2) ? .zero : .seconds(1))
+            quick += provider.asyncPace.isQuick ? 1 : 0
+          }
+          return quick
+        }
+      }
+      var total = 0
+      for await quick in group { total += quick }
+      #expect((0...8_000).contains(total))
+    }
+  }
+
+  @Test func quickDependenciesAreMadeByTheRequestingTask() async throws {
+    let container = Self.container()
+    for name in ["first", "second"] {
+      Self.provider(in: container, named: name).asyncPace.record(.zero)
+    }
+    let tasks = try await container.asyncValue(forName: "pair", as: [String: TaskID].self)
+    #expect(tasks["first"] == tasks["pair"])
+    #expect(tasks["second"] == tasks["pair"])
+  }
+
+  @Test func slowDependenciesGetTasksOfTheirOwn() async throws {
+    let container = Self.container()
+    for name in ["first", "second"] {
+      Self.provider(in: container, named: name).asyncPace.record(.seconds(1))
+    }
+    let tasks = try await container.asyncValue(forName: "pair", as: [String: TaskID].self)
+    #expect(tasks["first"] != tasks["pair"])
+    #expect(tasks["second"] != tasks["pair"])
+    #expect(tasks["first"] != tasks["second"])
+  }
+
+  // MARK: Helpers
+
+  /// The current task, comparable after it ended.
+  struct TaskID: Hashable, Sendable {
+    let hash: Int
+
+    static var current: TaskID {
+      TaskID(hash: withUnsafeCurrentTask { $0?.hashValue } ?? 0)
+    }
+  }
+
+  /// "pair" depends on two async transients; each product says which task made it.
+  private static func container() -> Container {
+    let container = Container()
+    for name in ["first", "second"] {
+      container.addAsyncProvider(forName: name) { _ in TaskID.current }
+    }
+    container.addAsyncProvider(forName: "pair", dependencies: ["first", "second"]) { values in
+      [
+        "first": try values.value(forName: "first", as: TaskID.self),
+        "second": try values.value(forName: "second", as: TaskID.self),
+        "pair": TaskID.current,
+      ]
+    }
+    return container
+  }
+
+  private static func provider(in container: Container, named name: String) -> Provider {
+    container.lookup(name, hash: name.hashValue)!.takeUnretainedValue().provider!
+  }
+}
