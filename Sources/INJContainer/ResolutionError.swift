@@ -54,7 +54,7 @@ public struct ResolutionError: Error, CustomStringConvertible {
     /// The creator is main-actor isolated and the resolution ran elsewhere.
     case notOnMainActor
     /// The creator is isolated to another actor (named), which a synchronous
-    /// resolution cannot enter.
+    /// resolution cannot enter; ``Container/asyncValue(forName:as:)`` runs it there.
     case notOnActor(String)
     /// The creator is async (registered with `addAsyncProvider`): only an async
     /// resolution can run it.
@@ -208,7 +208,8 @@ public struct ResolutionError: Error, CustomStringConvertible {
     case .notOnActor(let actor):
       text +=
         ": the creator of '\(name)' is isolated to \(actor), the actor of the code that "
-        + "registered it, and a synchronous resolution cannot run it there. Register "
+        + "registered it, and a synchronous resolution cannot run it there. Resolve it "
+        + "with asyncValue(forName:as:), which runs it on \(actor), or register "
         + "'\(name)' from nonisolated code (such as a nonisolated function) or from the "
         + "main actor."
     case .requiresAsync:

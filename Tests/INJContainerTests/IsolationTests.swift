@@ -1,3 +1,4 @@
+import Dispatch
 import INJContainer
 import INJReflection
 import Testing
@@ -30,6 +31,63 @@ private func registerInbox(in container: Container) {
 @DatabaseActor
 private func registerRecords(in container: Container) {
   container.addProvider(forName: "records") { _ in [1, 2, 3] }
+}
+
+/// How many times ``registerCounted(in:)``'s creator ran.
+@DatabaseActor private var countedCreations = 0
+
+/// How many times ``registerCounted(in:)``'s creator ran, read on its actor.
+@DatabaseActor private func countedSoFar() -> Int { countedCreations }
+
+/// Registers a creator that uses state isolated to ``DatabaseActor``.
+@DatabaseActor
+private func registerCounted(in container: Container) {
+  countedCreations = 0
+  container.addProvider(forName: "counted") { _ in
+    countedCreations += 1
+    return countedCreations
+  }
+}
+
+/// Runs an actor's jobs on a dispatch queue, which code can ask whether it runs on.
+final class QueueExecutor: SerialExecutor {
+  private static let key = DispatchSpecificKey<Bool>()
+  private let queue = DispatchQueue(label: "LedgerActor")
+
+  init() { queue.setSpecific(key: Self.key, value: true) }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let executor = asUnownedSerialExecutor()
+    queue.async { job.runSynchronously(on: executor) }
+  }
+
+  /// Whether the calling code runs on some `QueueExecutor`'s queue.
+  static var isRunning: Bool { DispatchQueue.getSpecific(key: key) == true }
+}
+
+/// An actor whose jobs run on a ``QueueExecutor``.
+actor LedgerActor {
+  static let shared = LedgerActor()
+  private let executor = QueueExecutor()
+  nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+  /// Registers an async provider from code isolated to this actor.
+  func register(in container: Container) {
+    container.addAsyncProvider(forName: "ledger", dependencies: ["service"]) { _ in Ledger() }
+  }
+}
+
+/// A class that records where its properties were injected.
+final class Ledger: Injectable, @unchecked Sendable {
+  // Written by injection, before the container hands the ledger over; read after.
+  var service: ProductsService?
+  var injectedOnLedgerActor = false
+
+  func injectProperties(_ injector: inout PropertyInjector) throws {
+    try injector.inject(&service, named: "service")
+    injectedOnLedgerActor = QueueExecutor.isRunning
+  }
 }
 
 /// An actor that registers a provider from one of its methods.
@@ -126,8 +184,40 @@ struct IsolationTests {
       error?.description
         == "Cannot resolve 'records': the creator of 'records' is isolated to DatabaseActor, "
         + "the actor of the code that registered it, and a synchronous resolution cannot run "
-        + "it there. Register 'records' from nonisolated code (such as a nonisolated "
-        + "function) or from the main actor.")
+        + "it there. Resolve it with asyncValue(forName:as:), which runs it on DatabaseActor, "
+        + "or register 'records' from nonisolated code (such as a nonisolated function) or "
+        + "from the main actor.")
+  }
+
+  @Test func asyncValueRunsACreatorOnTheActorItWasRegisteredFrom() async throws {
+    let container = Container()
+    await registerCounted(in: container)
+    container.addAsyncProvider(forName: "report", dependencies: ["counted"]) { values in
+      "report of \(try values.value(forName: "counted", as: Int.self))"
+    }
+    #expect(try await container.asyncValue(forName: "counted", as: Int.self) == 1)
+    #expect(try await container.asyncValue(forName: "report", as: String.self) == "report of 2")
+    #expect(await countedSoFar() == 2)
+  }
+
+  @Test func asyncValueInjectsAnAsyncProductOnTheActorItWasRegisteredFrom() async throws {
+    let container = Container()
+    container.addInstance(ProductsService(), forName: "service")
+    await LedgerActor.shared.register(in: container)
+    let ledger = try await container.asyncValue(forName: "ledger", as: Ledger.self)
+    #expect(ledger.service != nil)
+    #expect(ledger.injectedOnLedgerActor)
+    // A synchronous resolution of an actor-isolated creator nested in a hop to another
+    // actor is still refused.
+    container.addProvider(forName: "inMain", dependencies: ["store"]) { values in
+      try values.value(forName: "store", as: String.self)
+    }
+    await RecordStore().register(in: container)
+    let error = await #expect(throws: ResolutionError.self) {
+      try await container.asyncValue(forName: "inMain", as: String.self)
+    }
+    #expect(actorName(error?.reason) == "RecordStore")
+    #expect(error?.path == ["inMain", "store"])
   }
 
   @Test func aCreatorRegisteredFromAnActorMethodIsRefusedSynchronously() async throws {

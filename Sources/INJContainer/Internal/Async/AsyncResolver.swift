@@ -160,16 +160,19 @@ struct AsyncResolver {
 
   // MARK: Synchronous providers
 
-  /// Resolves a synchronous provider with the synchronous resolver, on the main
-  /// actor when its creator is isolated there.
+  /// Resolves a synchronous provider with the synchronous resolver, on the actor its
+  /// creator is isolated to, if any.
   private nonisolated(nonsending) func resolveSynchronously(
     _ provider: Provider
   ) async throws(ResolutionError) -> Resolved {
     let outcome: Result<HandedOver<Resolved>, ResolutionError>
     let products = context.synchronousObjectGraph
-    if provider.isolation == .mainActor, !MainActorCheck.isOnMainActor {
+    switch provider.isolation {
+    case .mainActor where !MainActorCheck.isOnMainActor:
       outcome = await Self.resolveOnMainActor(provider, products: products)
-    } else {
+    case .actor(let isolating):
+      outcome = await Self.resolve(provider, products: products, on: isolating.actor)
+    default:
       outcome = Self.resolve(provider, products: products)
     }
     switch outcome {
@@ -187,6 +190,13 @@ struct AsyncResolver {
     _ provider: Provider, products: Locked<ObjectGraphProducts>
   ) -> Result<HandedOver<Resolved>, ResolutionError> {
     resolve(provider, products: products)
+  }
+
+  /// Resolves on `actor`, where creators isolated to it may run.
+  private static func resolve(
+    _ provider: Provider, products: Locked<ObjectGraphProducts>, on actor: isolated any Actor
+  ) -> Result<HandedOver<Resolved>, ResolutionError> {
+    ThreadState.withRunningActor(actor) { resolve(provider, products: products) }
   }
 
   private static func resolve(
@@ -259,12 +269,18 @@ struct AsyncResolver {
     }
     if provider.injectsProperties {
       let injected: Result<Void, ResolutionError>
-      if provider.isolation == .mainActor, !MainActorCheck.isOnMainActor {
+      switch provider.isolation {
+      case .mainActor where !MainActorCheck.isOnMainActor:
         // Registered from main-actor code: its product is injected where the main
         // actor runs, as a main-actor class's isolated conformances require.
         injected = await Self.injectOnMainActor(
           HandedOver((product, values)), of: provider, resolver: inner)
-      } else {
+      case .actor(let isolating):
+        // Registered from code isolated to another actor: injected on that actor,
+        // where its provider closures' creators may run.
+        injected = await Self.inject(
+          HandedOver((product, values)), of: provider, resolver: inner, on: isolating.actor)
+      default:
         injected = inner.inject(product, of: provider, from: values)
       }
       try injected.get()
@@ -280,6 +296,16 @@ struct AsyncResolver {
   ) -> Result<Void, ResolutionError> {
     let (product, values) = productAndValues.value
     return resolver.inject(product, of: provider, from: values)
+  }
+
+  private static func inject(
+    _ productAndValues: HandedOver<(Resolved, ResolvedValues)>, of provider: Provider,
+    resolver: AsyncResolver, on actor: isolated any Actor
+  ) -> Result<Void, ResolutionError> {
+    let (product, values) = productAndValues.value
+    return ThreadState.withRunningActor(actor) {
+      resolver.inject(product, of: provider, from: values)
+    }
   }
 
   /// Injects a product's properties from its values.

@@ -1,17 +1,18 @@
 /// The actor a provider's creator is isolated to: the isolation of the code that
 /// registered it (`#isolation`), since a creator closure written there inherits it.
 ///
-/// A creator runs synchronously only where its actor runs, which the resolver can
-/// tell for the main actor (see ``MainActorCheck``). For any other actor it cannot
-/// tell without trapping, so it refuses.
+/// A creator runs synchronously only where its actor runs. The resolver can tell that
+/// for the main actor (see ``MainActorCheck``), and for another actor while an async
+/// resolution has hopped to it to run the creator (see
+/// ``ThreadState/runningActor``); otherwise it refuses.
 @usableFromInline
 enum CreatorIsolation: Sendable, Equatable {
   /// Registered from nonisolated code: the creator may run on any thread.
   case nonisolated
   /// Registered from main-actor code, or with `addMainActorProvider`.
   case mainActor
-  /// Registered from code isolated to another actor: the actor's type name.
-  case actor(String)
+  /// Registered from code isolated to another actor.
+  case actor(IsolatingActor)
 
   /// The isolation of a creator registered from code isolated to `actor`.
   @usableFromInline
@@ -22,8 +23,30 @@ enum CreatorIsolation: Sendable, Equatable {
     }
     self =
       ObjectIdentifier(actor) == ObjectIdentifier(MainActor.shared)
-      ? .mainActor : .actor(String(describing: type(of: actor)))
+      ? .mainActor : .actor(IsolatingActor(actor))
   }
+}
+
+/// An actor other than the main actor that creators are isolated to: kept so that an
+/// async resolution can hop to it, and named in errors.
+@usableFromInline
+struct IsolatingActor: Sendable, Equatable {
+  /// The actor.
+  let actor: any Actor
+  /// The actor's type name, for errors.
+  let name: String
+
+  @usableFromInline
+  init(_ actor: any Actor) {
+    self.actor = actor
+    name = String(describing: type(of: actor))
+  }
+
+  /// Identifies the actor, for ``ThreadState/runningActor``.
+  var id: ObjectIdentifier { ObjectIdentifier(actor) }
+
+  @usableFromInline
+  static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id }
 }
 
 /// A creator closure that Swift cannot prove `Sendable`, stored in a `Sendable`
@@ -35,7 +58,9 @@ enum CreatorIsolation: Sendable, Equatable {
 /// - `.mainActor`: the closure runs only after ``MainActorCheck/isOnMainActor``
 ///   said the calling thread is where the main actor runs, so whatever main-actor
 ///   state it captured is used where that state lives.
-/// - `.actor`: the closure never runs synchronously.
+/// - `.actor`: the closure runs only while ``ThreadState/runningActor`` names its
+///   actor: inside an async resolution's hop to that actor, which runs the
+///   synchronous resolver without suspending, on the thread the actor runs on.
 /// - `.nonisolated`: the closure runs on whichever thread resolves. Swift checks
 ///   nothing it captured (a closure parameter that inherits the caller's actor
 ///   cannot also be `@Sendable` or `sending`). This is the one unchecked case,

@@ -354,7 +354,9 @@ struct Resolver {
         throw error(for: provider.name, reason: .notOnMainActor, inProgress: true)
       }
     case .actor(let actor):
-      throw error(for: provider.name, reason: .notOnActor(actor), inProgress: true)
+      if ThreadState.current.pointee.runningActor != actor.id {
+        throw error(for: provider.name, reason: .notOnActor(actor.name), inProgress: true)
+      }
     }
   }
 

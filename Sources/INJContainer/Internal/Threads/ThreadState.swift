@@ -26,6 +26,23 @@ struct ThreadState: ~Copyable {
   var nameHashes = NameHashes()
   /// Emptied dependency storage of finished creations.
   var storageCache = StorageCache()
+  /// The actor (other than the main actor) the thread runs right now, set only by
+  /// ``withRunningActor(_:_:)`` while an async resolution has hopped to that actor and
+  /// resolves synchronously there, without suspending: creators isolated to it may
+  /// run.
+  var runningActor: ObjectIdentifier?
+
+  /// Runs `body`, which must not suspend, with ``runningActor`` set to `actor`; the
+  /// caller is isolated to `actor`.
+  static func withRunningActor<Result>(
+    _ actor: isolated any Actor, _ body: () -> Result
+  ) -> Result {
+    let state = current
+    let outer = state.pointee.runningActor
+    state.pointee.runningActor = ObjectIdentifier(actor)
+    defer { state.pointee.runningActor = outer }
+    return body()
+  }
 
   /// This thread's state, made on first use and freed when the thread ends.
   @inline(__always)
