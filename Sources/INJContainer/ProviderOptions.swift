@@ -64,6 +64,7 @@ extension ProviderOptions {
     /// The options.
     public let options: ProviderOptions
 
+    @usableFromInline
     init(checked options: ProviderOptions) {
       self.options = options
     }
@@ -71,15 +72,18 @@ extension ProviderOptions {
     /// The union of the elements: `[.singleton, .manualInit]`.
     ///
     /// - Parameter elements: The options to combine.
+    @inlinable
     public init(arrayLiteral elements: Self...) {
       options = elements.reduce(into: []) { $0.formUnion($1.options) }
     }
 
     /// The container does not inject the product's properties: the creator sets
     /// everything up itself. See ``ProviderOptions/manualInit``.
+    @inlinable
     public static var manualInit: Self { Self(checked: .manualInit) }
 
     /// One product per top-level resolution. See ``ProviderOptions/objectGraph``.
+    @inlinable
     public static var objectGraph: Self { Self(checked: .objectGraph) }
   }
 }
@@ -88,6 +92,7 @@ extension ProviderOptions.For where Product: Sendable {
   /// Options chosen at run time, for a `Sendable` product.
   ///
   /// - Parameter options: The options.
+  @inlinable
   public init(_ options: ProviderOptions) {
     self.options = options
   }

@@ -332,6 +332,8 @@ enum ContainerScenarios {
               ) { _ in Leaf() }
             }
             checksum &+= identity(container)
+            // An app keeps its container: freeing it is not part of registering.
+            keepAlive(container)
           }
           return checksum
         }

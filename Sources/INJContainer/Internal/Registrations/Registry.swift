@@ -125,7 +125,8 @@ extension Container {
       slot.setRegistration(registry.derived[slot.id])
     case 1:
       let registration = own[0]
-      let closureSlot = names.slot(named: name + "Provider", hash: (name + "Provider").hashValue)
+      let closureName = name + "Provider"
+      let closureSlot = names.slot(named: closureName, hash: closureName.hashValue)
       let closureIsRegistered =
         closureSlot.map { registry.isRegistered($0.takeUnretainedValue().id) } ?? false
       let collidesWith: String? =
@@ -135,8 +136,8 @@ extension Container {
           baseSlot.name
         } else if let base = Self.baseName(ofProviderClosure: name), madeInAncestors(base) != nil {
           base
-        } else if closureIsRegistered || madeInAncestors(name + "Provider") != nil {
-          name + "Provider"
+        } else if closureIsRegistered || madeInAncestors(closureName) != nil {
+          closureName
         } else {
           nil
         }
