@@ -45,13 +45,12 @@ extension Container {
     registry.withLock { registry in
       for level in levels.reversed() {
         for registration in level.registrations {
-          register(
-            registration.copy(for: self) { names.internSlot(named: $0) }, in: &registry)
+          let copy = registration.copy(for: self) { slot(interning: $0, in: &registry) }
+          register(copy, in: &registry)
         }
         for registration in level.overrides.sorted(by: { $0.name < $1.name }) {
-          register(
-            registration.copy(for: self) { names.internSlot(named: $0) }, in: &registry,
-            asOverride: true)
+          let copy = registration.copy(for: self) { slot(interning: $0, in: &registry) }
+          register(copy, in: &registry, asOverride: true)
         }
       }
     }
@@ -114,7 +113,7 @@ extension Container {
     registry.withLock { registry in
       let provider = Provider(
         name: name, owner: self, dependencies: names, dependencyKeyTypes: keyTypes,
-        dependencySlots: names.map { self.names.internSlot(named: $0) }, options: options,
+        dependencySlots: names.map { slot(interning: $0, in: &registry) }, options: options,
         isolation: isolation, creator: creator, asyncCreator: asyncCreator,
         productType: productType)
       register(

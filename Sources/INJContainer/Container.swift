@@ -201,7 +201,8 @@ public final class Container: Sendable {
       let provider = Provider(
         name: name, owner: self, dependencies: dependencies,
         dependencyKeyTypes: dependencyKeyTypes,
-        dependencySlots: dependencies.map { names.internSlot(named: $0) }, options: options,
+        dependencySlots: dependencies.map { slot(interning: $0, in: &registry) },
+        options: options,
         isolation: isolation, creator: creator, asyncCreator: asyncCreator,
         productType: productType)
       let kind: Registration.Kind =

@@ -73,9 +73,43 @@ extension Container {
     }
     refresh(slot, in: &registry)
     guard !name.isBlank else { return }
-    refresh(names.internSlot(named: name + "Provider"), in: &registry)
-    if let base = Self.baseName(ofProviderClosure: name) {
-      refresh(names.internSlot(named: base), in: &registry)
+    // The slot of a provider-closure name is made when something first needs it (a
+    // dependency, a lookup: see `slot(interning:in:)` and `providerClosureOnFirstUse`),
+    // so only one that exists can change here. Most `fooProvider` names are never used.
+    let closureName = name + "Provider"
+    if let closureSlot = names.slot(named: closureName, hash: closureName.hashValue) {
+      refresh(closureSlot.takeUnretainedValue(), in: &registry)
+    }
+    if let base = Self.baseName(ofProviderClosure: name),
+      let baseSlot = names.slot(named: base, hash: base.hashValue)
+    {
+      refresh(baseSlot.takeUnretainedValue(), in: &registry)
+    }
+  }
+
+  /// The slot for `name`, made if new; a new slot of a provider-closure name is set
+  /// to what the name resolves to at once. Call with the registry lock held.
+  func slot(interning name: String, in registry: inout Registry) -> NameSlot {
+    if let existing = names.slot(named: name, hash: name.hashValue) {
+      return existing.takeUnretainedValue()
+    }
+    let slot = names.internSlot(named: name)
+    if Self.baseName(ofProviderClosure: name) != nil {
+      refresh(slot, in: &registry)
+    }
+    return slot
+  }
+
+  /// What a provider-closure name no slot exists for yet resolves to here, made on
+  /// its first lookup: nil unless its base name resolves to something here.
+  @inline(never)
+  func providerClosureOnFirstUse(_ name: String) -> Unmanaged<Registration>? {
+    guard let base = Self.baseName(ofProviderClosure: name),
+      let baseSlot = names.slot(named: base, hash: base.hashValue),
+      baseSlot._withUnsafeGuaranteedRef({ $0.registration }) != nil
+    else { return nil }
+    return registry.withLock { registry in
+      slot(interning: name, in: &registry).registration
     }
   }
 

@@ -29,7 +29,9 @@ extension Container {
   /// The registration a name resolves to in this container alone. Lock-free.
   @inline(__always)
   private func lookupHere(_ name: String, hash: Int) -> Unmanaged<Registration>? {
-    guard let slot = names.slot(named: name, hash: hash) else { return nil }
+    guard let slot = names.slot(named: name, hash: hash) else {
+      return providerClosureOnFirstUse(name)
+    }
     return slot._withUnsafeGuaranteedRef { $0.registration }
   }
 
