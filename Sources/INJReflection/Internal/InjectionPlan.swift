@@ -53,7 +53,16 @@ package final class InjectionPlan: @unchecked Sendable {
   /// - Throws: ``InjectionError`` when a value does not fit its property or the
   ///   instance is a value type with `@Inject` properties, and whatever an
   ///   ``Injectable`` type's method throws.
-  package func inject(into instance: Any, from source: any InjectionSource) throws -> Int {
+  ///
+  /// - Parameters:
+  ///   - instance: The instance.
+  ///   - object: The same instance as a class reference, when the caller has it: it
+  ///     spares a cast from `Any`, which looks up conformances the first time it
+  ///     meets a type.
+  ///   - source: The values to inject.
+  package func inject(
+    into instance: Any, object: AnyObject? = nil, from source: any InjectionSource
+  ) throws -> Int {
     guard isClass else {
       guard injectPropertyNames.isEmpty else {
         throw InjectionError(
@@ -70,7 +79,7 @@ package final class InjectionPlan: @unchecked Sendable {
     }
     guard !injectPropertyNames.isEmpty else { return count }
     if let fieldSlots {
-      let object = instance as AnyObject
+      let object = object ?? instance as AnyObject
       try withExtendedLifetime(object) { () throws(InjectionError) in
         let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
         for slot in fieldSlots {

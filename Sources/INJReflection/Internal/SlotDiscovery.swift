@@ -41,7 +41,23 @@ enum SlotDiscovery: Sendable {
 
   /// The `@Inject` properties of `type`, base class first, in declaration order;
   /// nil when field offsets are unavailable for it.
+  ///
+  /// Walked once per type and kept for the life of the process: the check and the
+  /// first creation of a type both need them.
   static func fieldSlots(of type: Any.Type) -> [FieldSlot]? {
+    let key = ObjectIdentifier(type)
+    if let known = walkedTypes.withLock({ $0[key] }) {
+      return known
+    }
+    let slots = walkFields(of: type)
+    walkedTypes.withLock { $0[key] = slots }
+    return slots
+  }
+
+  /// What ``fieldSlots(of:)`` found for each type it walked.
+  private static let walkedTypes = Locked<[ObjectIdentifier: [FieldSlot]?]>([:])
+
+  private static func walkFields(of type: Any.Type) -> [FieldSlot]? {
     #if canImport(Darwin)
     return nil
     #else
@@ -52,7 +68,11 @@ enum SlotDiscovery: Sendable {
     // options are mutable statics, which Swift 6 rejects.
     let options = _EachFieldOptions(rawValue: isClass ? 0b11 : 0b10)
     let complete = _forEachField(of: type, options: options) { name, offset, fieldType, _ in
-      if let wrapperType = fieldType as? any InjectWrapper.Type,
+      // A wrapper's storage is named `_property`: other fields are skipped before the
+      // conformance check, which scans the program's conformances the first time it
+      // meets a type.
+      if name.pointee == UInt8(ascii: "_"),
+        let wrapperType = fieldType as? any InjectWrapper.Type,
         let propertyName = propertyName(ofStorage: String(cString: name))
       {
         slots.append(FieldSlot(name: propertyName, offset: offset, wrapperType: wrapperType))

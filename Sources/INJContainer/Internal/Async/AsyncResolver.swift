@@ -314,7 +314,7 @@ struct AsyncResolver {
   ) -> Result<Void, ResolutionError> {
     guard let plan = provider.injectionPlan(for: product) else { return .success(()) }
     do {
-      _ = try plan.inject(into: product.anyValue, from: values)
+      _ = try plan.inject(into: product.anyValue, object: product.classInstance, from: values)
       return .success(())
     } catch let failure as InjectionError {
       return .failure(

@@ -58,6 +58,11 @@ struct Resolved {
     }
   }
 
+  /// The value when it is a class instance.
+  var classInstance: AnyObject? {
+    kind == .object ? object : nil
+  }
+
   /// The value as the injector takes it.
   var injectionValue: InjectionValue {
     switch kind {

@@ -309,7 +309,7 @@ struct Resolver {
       if isShared { Claims.shared.release(product.object) }
     }
     do {
-      _ = try plan.inject(into: product.anyValue, from: values)
+      _ = try plan.inject(into: product.anyValue, object: product.classInstance, from: values)
     } catch let failure as InjectionError {
       throw error(for: provider.name, reason: .injectionFailed(failure), inProgress: true)
     } catch {
