@@ -44,6 +44,23 @@ struct GettingStartedTests: PrintingSample {
     expectPrintedOutputShown(in: Self.article)
   }
 
+  @Test func namesThatMayBeMissing() throws {
+    let container = Container()
+    container.addInstance("https://api.example.com", forName: "baseURL")
+    container.addProvider(forName: "weatherClient", dependencies: ["baseURL"]) { values in
+      WeatherClient(baseURL: try values.value(forName: "baseURL"))
+    }
+
+    print(container.isRegistered("weatherClient"), container.isRegistered("analytics"))
+    let analytics = try container.valueIfRegistered(forName: "analytics", as: String.self)
+    print(analytics ?? "no analytics")
+    for registration in container.registrations() {
+      print(registration.name, registration.kind, registration.dependencies)
+    }
+
+    expectPrintedOutputShown(in: Self.article)
+  }
+
   @Test func aWrongName() throws {
     let broken = Container()
     broken.addInstance("https://api.example.com", forName: "baseURL")

@@ -226,3 +226,21 @@ struct StrictnessTests {
     #expect(issues.map(\.sourceLocation?.line) == [line])
   }
 }
+
+@Suite("Lookups in test containers")
+struct TestContainerLookupTests {
+  @Test func aMissingNameGivesNilAndARefusedOneStillFails() throws {
+    let recorder = RecordingIssueReporter()
+    let testContainer = TestContainer(copying: Production.make(), strict: true, reporter: recorder)
+    #expect(testContainer.isRegistered("clock"))
+    #expect(!testContainer.isRegistered("featureFlag"))
+    #expect(try testContainer.valueIfRegistered(forName: "featureFlag", as: Bool.self) == nil)
+    #expect(recorder.messages.isEmpty)
+    #expect(throws: ResolutionError.self) {
+      try testContainer.valueIfRegistered(forName: "clock", as: Any.self)
+    }
+    #expect(recorder.messages.count == 1)
+    testContainer.override("featureFlag", with: true)
+    #expect(try testContainer.valueIfRegistered(forName: "featureFlag", as: Bool.self) == true)
+  }
+}

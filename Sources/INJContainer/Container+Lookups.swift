@@ -1,0 +1,263 @@
+import INJReflection
+
+extension Container {
+  // MARK: Is it registered
+
+  /// Whether `name` is registered here or in an ancestor: an instance, a provider of
+  /// any kind, or `fooProvider` for a registered `foo`.
+  ///
+  /// ```swift
+  /// if container.isRegistered("analytics") { … }
+  /// ```
+  ///
+  /// A name registered with a problem (twice, say) is registered; resolving it throws
+  /// the problem. A blank name is never registered. Nothing is resolved or created.
+  ///
+  /// - Parameter name: A name.
+  /// - Returns: Whether resolving `name` finds a registration.
+  public func isRegistered(_ name: String) -> Bool {
+    !name.isBlank && lookup(name, hash: name.hashValue) != nil
+  }
+
+  /// Whether the key's name is registered here or in an ancestor, as
+  /// ``isRegistered(_:)-(String)``; the type is not looked at.
+  ///
+  /// - Parameter key: A key.
+  /// - Returns: Whether resolving the key finds a registration.
+  public func isRegistered<T>(_ key: Key<T>) -> Bool {
+    isRegistered(key.name)
+  }
+
+  // MARK: Resolving what may be missing
+
+  /// Resolves a name that may not be registered: nil when it is not, the value when
+  /// it is.
+  ///
+  /// ```swift
+  /// let analytics = try container.valueIfRegistered(forName: "analytics", as: Analytics.self)
+  /// ```
+  ///
+  /// Only a missing name gives nil. Every other failure still throws: a dependency
+  /// that is missing, a creator that throws, a value of another type. `try?` would
+  /// hide those too.
+  ///
+  /// - Parameters:
+  ///   - name: A name, registered or not.
+  ///   - type: The type to return: the value's type, or a protocol or superclass of
+  ///     it.
+  /// - Returns: The value, or nil when ``isRegistered(_:)-(String)`` is false.
+  /// - Throws: ``ResolutionError`` when the name is registered and resolving it fails.
+  @inlinable
+  public func valueIfRegistered<T>(
+    forName name: String, as type: T.Type = T.self
+  ) throws -> T? {
+    guard isRegistered(name) else { return nil }
+    return try value(forName: name, as: T.self)
+  }
+
+  /// Resolves a key that may not be registered, as
+  /// ``valueIfRegistered(forName:as:)``.
+  ///
+  /// - Parameter key: A key, registered or not.
+  /// - Returns: The value, or nil when the key's name is not registered.
+  /// - Throws: ``ResolutionError`` when the name is registered and resolving it fails.
+  @inlinable
+  public func valueIfRegistered<T>(for key: Key<T>) throws -> T? {
+    guard isRegistered(key.name) else { return nil }
+    return try value(for: key)
+  }
+
+  /// Resolves a name that may not be registered without blocking a thread, as
+  /// ``asyncValue(forName:as:)`` does: nil when it is not registered.
+  ///
+  /// - Parameters:
+  ///   - name: A name, registered or not.
+  ///   - type: The type to return.
+  /// - Returns: The value, or nil when the name is not registered.
+  /// - Throws: ``ResolutionError`` when the name is registered and resolving it fails.
+  @inlinable
+  public func asyncValueIfRegistered<T>(
+    forName name: String, as type: T.Type = T.self
+  ) async throws -> T? {
+    guard isRegistered(name) else { return nil }
+    return try await asyncValue(forName: name, as: T.self)
+  }
+
+  /// Resolves a key that may not be registered without blocking a thread: nil when
+  /// its name is not registered.
+  ///
+  /// - Parameter key: A key, registered or not.
+  /// - Returns: The value, or nil when the key's name is not registered.
+  /// - Throws: ``ResolutionError`` when the name is registered and resolving it fails.
+  @inlinable
+  public func asyncValueIfRegistered<T>(for key: Key<T>) async throws -> T? {
+    guard isRegistered(key.name) else { return nil }
+    return try await asyncValue(for: key)
+  }
+
+  // MARK: Listing
+
+  /// Every registration, for tools and debugging: ancestors' first (outermost
+  /// first), then this container's; in each container in registration order, then
+  /// its overrides by name.
+  ///
+  /// ```swift
+  /// for registration in container.registrations() {
+  ///   print(registration)  // 'weatherClient': singleton provider of WeatherClient, …
+  /// }
+  /// ```
+  ///
+  /// Every call made is listed, duplicates and registrations with problems included;
+  /// provider closures (`fooProvider`) are not registrations and are not listed.
+  ///
+  /// - Parameter includingAncestors: Whether to list the ancestors' registrations
+  ///   too.
+  /// - Returns: A description of each registration.
+  public func registrations(includingAncestors: Bool = true) -> [RegistrationDescription] {
+    let containers = includingAncestors ? lineage.reversed() : [self]
+    var descriptions: [RegistrationDescription] = []
+    for (index, container) in containers.enumerated() {
+      let (registrations, overrides) = container.registry.withLock {
+        ($0.registrations, $0.overrides.values.sorted { $0.name < $1.name })
+      }
+      let ancestry = containers.count - 1 - index
+      descriptions += registrations.map {
+        RegistrationDescription($0, isOverride: false, ancestry: ancestry)
+      }
+      descriptions += overrides.map {
+        RegistrationDescription($0, isOverride: true, ancestry: ancestry)
+      }
+    }
+    return descriptions
+  }
+}
+
+/// One registration as ``Container/registrations(includingAncestors:)`` lists it: its
+/// name, what it is, how it is shared, what it needs and where it was made.
+public struct RegistrationDescription: Hashable, Sendable, CustomStringConvertible {
+  /// What a registration is.
+  public enum Kind: Hashable, Sendable {
+    /// A ready value (`addInstance`).
+    case instance
+    /// A provider with a synchronous creator.
+    case provider
+    /// A provider with an `async` creator (`addAsyncProvider`).
+    case asyncProvider
+  }
+
+  /// The actor a provider's creator runs on.
+  public enum Isolation: Hashable, Sendable {
+    /// Any thread.
+    case nonisolated
+    /// The main actor.
+    case mainActor
+    /// Another actor, by its type name.
+    case actor(String)
+  }
+
+  /// The registered name.
+  public var name: String
+  /// What the registration is.
+  public var kind: Kind
+  /// The options it was registered with (empty for an instance).
+  public var options: ProviderOptions
+  /// The names a provider depends on, in order (empty for an instance).
+  public var dependencies: [String]
+  /// The type the creator declares (a provider) or the instance was registered as.
+  public var typeName: String
+  /// The actor a provider's creator runs on; nil for an instance.
+  public var isolation: Isolation?
+  /// Where it was registered.
+  public var site: RegistrationSite
+  /// Whether it replaces the name's other registrations (a test container's
+  /// override).
+  public var isOverride: Bool
+  /// Which container holds it: 0 for the one asked, 1 for its parent, and so on.
+  public var ancestry: Int
+
+  /// Creates a description.
+  ///
+  /// - Parameters:
+  ///   - name: The registered name.
+  ///   - kind: What the registration is.
+  ///   - options: The provider's options.
+  ///   - dependencies: The provider's dependencies.
+  ///   - typeName: The declared type.
+  ///   - isolation: The actor of a provider's creator.
+  ///   - site: Where it was registered.
+  ///   - isOverride: Whether it is an override.
+  ///   - ancestry: Which container holds it, counted from the one asked.
+  public init(
+    name: String, kind: Kind, options: ProviderOptions = [], dependencies: [String] = [],
+    typeName: String, isolation: Isolation? = nil, site: RegistrationSite,
+    isOverride: Bool = false, ancestry: Int = 0
+  ) {
+    self.name = name
+    self.kind = kind
+    self.options = options
+    self.dependencies = dependencies
+    self.typeName = typeName
+    self.isolation = isolation
+    self.site = site
+    self.isOverride = isOverride
+    self.ancestry = ancestry
+  }
+
+  init(_ registration: Registration, isOverride: Bool, ancestry: Int) {
+    let kind: Kind
+    var typeName = "?"
+    var isolation: Isolation?
+    var options: ProviderOptions = []
+    var dependencies: [String] = []
+    if let provider = registration.registeredProvider {
+      kind = provider.asyncCreator == nil ? .provider : .asyncProvider
+      typeName = String(describing: provider.productType)
+      options = provider.options
+      dependencies = provider.dependencies
+      isolation =
+        switch provider.isolation {
+        case .nonisolated: .nonisolated
+        case .mainActor: .mainActor
+        case .actor(let actor): .actor(actor.name)
+        }
+    } else {
+      kind = .instance
+      if case .instance(_, let type) = registration.kind {
+        typeName = String(describing: type)
+      }
+    }
+    self.init(
+      name: registration.name, kind: kind, options: options, dependencies: dependencies,
+      typeName: typeName, isolation: isolation, site: registration.site, isOverride: isOverride,
+      ancestry: ancestry)
+  }
+
+  /// `'weatherClient': singleton provider of WeatherClient, depends on 'configuration'
+  /// (App/AppContainer.swift:12)`.
+  public var description: String {
+    var text = "'\(name)': "
+    if isOverride { text += "override, " }
+    switch kind {
+    case .instance:
+      text += "instance of \(typeName)"
+    case .provider, .asyncProvider:
+      let scope =
+        options.contains(.singleton)
+        ? "singleton "
+        : options.contains(.weakSingleton)
+          ? "weak singleton " : options.contains(.objectGraph) ? "object-graph " : ""
+      let actor =
+        switch isolation {
+        case .mainActor: "main-actor "
+        case .actor(let name): "\(name)-isolated "
+        case .nonisolated, nil: ""
+        }
+      text += "\(scope)\(actor)\(kind == .asyncProvider ? "async " : "")provider of \(typeName)"
+      if options.contains(.manualInit) { text += ", manual init" }
+      if !dependencies.isEmpty {
+        text += ", depends on " + dependencies.map { "'\($0)'" }.joined(separator: ", ")
+      }
+    }
+    return text + " (\(site))"
+  }
+}

@@ -1,0 +1,137 @@
+import INJContainer
+import INJReflection
+import Testing
+
+/// "Is it registered", resolution that gives nil only for a missing name, and the
+/// list of registrations.
+@Suite struct LookupTests {
+  final class Clock: Sendable {}
+  final class Analytics: Sendable {
+    let clock: Clock
+    init(clock: Clock) { self.clock = clock }
+  }
+  struct Broken: Error {}
+
+  static func container() -> Container {
+    let container = Container()
+    container.addInstance(Clock(), forName: "clock")
+    container.addProvider(forName: "analytics", dependencies: ["clock"], options: .singleton) {
+      Analytics(clock: try $0.value(forName: "clock"))
+    }
+    container.addAsyncProvider(forName: "session") { _ in "session" }
+    return container
+  }
+
+  @Test(arguments: [
+    ("clock", true), ("analytics", true), ("session", true), ("clockProvider", true),
+    ("analyticsProvider", true), ("sessionProvider", true), ("calendar", false),
+    ("calendarProvider", false), ("Provider", false), ("", false), ("  ", false),
+  ])
+  func isRegistered(_ name: String, expected: Bool) {
+    #expect(Self.container().isRegistered(name) == expected)
+  }
+
+  @Test func isRegisteredLooksInAncestorsNotInChildren() {
+    let parent = Self.container()
+    let child = parent.makeChild()
+    child.addInstance(1, forName: "retries")
+    #expect(child.isRegistered("clock"))
+    #expect(child.isRegistered("retries"))
+    #expect(child.isRegistered(Key<Int>("retriesProvider")))
+    #expect(!parent.isRegistered("retries"))
+    #expect(!parent.isRegistered(Key<Int>("retries")))
+  }
+
+  @Test func aNameRegisteredTwiceIsRegistered() {
+    let container = Container()
+    container.addInstance(1, forName: "retries")
+    container.addInstance(2, forName: "retries")
+    #expect(container.isRegistered("retries"))
+  }
+
+  @Test func valueIfRegisteredGivesNilOnlyForAMissingName() throws {
+    let container = Self.container()
+    #expect(try container.valueIfRegistered(forName: "calendar", as: Clock.self) == nil)
+    #expect(try container.valueIfRegistered(forName: "", as: Clock.self) == nil)
+    let analytics = try container.valueIfRegistered(forName: "analytics", as: Analytics.self)
+    #expect(analytics === (try container.value(forName: "analytics", as: Analytics.self)))
+    let make = try container.valueIfRegistered(forName: "clockProvider", as: (() -> Clock).self)
+    #expect(make?() != nil)
+    #expect(try container.valueIfRegistered(for: Key<Clock>("clock")) != nil)
+    #expect(try container.valueIfRegistered(for: Key<Clock>("calendar")) == nil)
+  }
+
+  @Test func valueIfRegisteredThrowsEveryOtherFailure() {
+    let container = Self.container()
+    container.addProvider(forName: "report", dependencies: ["calendar"]) { _ in "report" }
+    container.addProvider(forName: "failing") { _ -> String in throw Broken() }
+    let missing = #expect(throws: ResolutionError.self) {
+      try container.valueIfRegistered(forName: "report", as: String.self)
+    }
+    #expect(
+      missing?.description
+        == "Cannot resolve 'report': nothing is registered under 'calendar', which 'report' "
+        + "depends on. Register 'calendar', or remove it from the dependencies of 'report'. "
+        + "Path: report → calendar.")
+    let failing = #expect(throws: ResolutionError.self) {
+      try container.valueIfRegistered(forName: "failing", as: String.self)
+    }
+    #expect(failing?.underlyingError is Broken)
+    let mismatch = #expect(throws: ResolutionError.self) {
+      try container.valueIfRegistered(forName: "clock", as: String.self)
+    }
+    #expect(
+      mismatch?.description
+        == "Cannot resolve 'clock' as String: it is of type Clock. Ask for Clock (or one of its "
+        + "protocols or superclasses), or register a value of type String under 'clock'.")
+    #expect(throws: ResolutionError.self) {
+      try container.valueIfRegistered(forName: "session", as: String.self)
+    }
+  }
+
+  @Test func asyncValueIfRegistered() async throws {
+    let container = Self.container()
+    #expect(
+      try await container.asyncValueIfRegistered(forName: "session", as: String.self) == "session")
+    #expect(try await container.asyncValueIfRegistered(forName: "cookie", as: String.self) == nil)
+    #expect(try await container.asyncValueIfRegistered(for: Key<String>("session")) == "session")
+    #expect(try await container.asyncValueIfRegistered(for: Key<String>("cookie")) == nil)
+    await #expect(throws: ResolutionError.self) {
+      try await container.asyncValueIfRegistered(forName: "clock", as: String.self)
+    }
+  }
+
+  @Test func registrationsAreListedAncestorsFirstInOrder() {
+    let parent = Self.container()
+    let child = parent.makeChild()
+    let line = #line + 1
+    child.addProvider(forName: "screen", dependencies: ["analytics", "clockProvider"]) { _ in 1 }
+    child.addMainActorProvider(forName: "window", options: .manualInit) { _ -> String in "window" }
+    let file = "INJContainerTests/LookupTests.swift"
+    let listed = child.registrations()
+    #expect(listed.map(\.name) == ["clock", "analytics", "session", "screen", "window"])
+    #expect(listed.map(\.ancestry) == [1, 1, 1, 0, 0])
+    #expect(listed.map(\.kind) == [.instance, .provider, .asyncProvider, .provider, .provider])
+    #expect(
+      listed[3].description
+        == "'screen': provider of Int, depends on 'analytics', 'clockProvider' (\(file):\(line))")
+    #expect(
+      listed[4].description
+        == "'window': main-actor provider of String, manual init (\(file):\(line + 1))")
+    #expect(listed[0].description.hasPrefix("'clock': instance of Clock ("))
+    #expect(
+      listed[1].description.hasPrefix(
+        "'analytics': singleton provider of Analytics, depends on 'clock' ("))
+    #expect(listed[2].description.hasPrefix("'session': async provider of String ("))
+    #expect(listed[1].isolation == .nonisolated)
+    #expect(listed[0].isolation == nil)
+    #expect(child.registrations(includingAncestors: false).map(\.name) == ["screen", "window"])
+  }
+
+  @Test func duplicatesAreListedEachTime() {
+    let container = Container()
+    container.addInstance(1, forName: "retries")
+    container.addInstance(2, forName: "retries")
+    #expect(container.registrations().map(\.name) == ["retries", "retries"])
+  }
+}
