@@ -90,7 +90,7 @@ public final class Container: Sendable {
   public func addInstance<T: Sendable>(
     _ instance: T, forName name: String, fileID: String = #fileID, line: Int = #line
   ) {
-    let site = RegistrationSite(fileID: fileID, line: line)
+    let site = RegistrationSite(fileID: fileID, line: line, module: moduleBeingInstalled)
     registry.withLock { registry in
       let kind: Registration.Kind =
         name.isBlank
@@ -196,7 +196,7 @@ public final class Container: Sendable {
     line: Int, isolation: CreatorIsolation, productType: Any.Type, creator: Creator,
     asyncCreator: AsyncCreator? = nil, dependencyKeyTypes: [Any.Type?]? = nil
   ) {
-    let site = RegistrationSite(fileID: fileID, line: line)
+    let site = RegistrationSite(fileID: fileID, line: line, module: moduleBeingInstalled)
     registry.withLock { registry in
       let provider = Provider(
         name: name, owner: self, dependencies: dependencies,

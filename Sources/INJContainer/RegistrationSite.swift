@@ -7,19 +7,28 @@ public struct RegistrationSite: Hashable, Sendable, CustomStringConvertible {
   public var fileID: String
   /// The line of the registration call.
   public var line: Int
+  /// The ``ContainerModule`` that made the registration, by name; nil for one made
+  /// outside a module.
+  public var module: String?
 
   /// Creates a site.
   ///
   /// - Parameters:
   ///   - fileID: The file, as `#fileID` spells it.
   ///   - line: The line.
-  public init(fileID: String, line: Int) {
+  ///   - module: The name of the module that made the registration, if any.
+  public init(fileID: String, line: Int, module: String? = nil) {
     self.fileID = fileID
     self.line = line
+    self.module = module
   }
 
-  /// `Module/File.swift:12`.
+  /// `Module/File.swift:12`, or `CheckoutModule, Checkout/CheckoutModule.swift:12` for a
+  /// registration a module made.
   public var description: String {
-    "\(fileID):\(line)"
+    if let module {
+      return "\(module), \(fileID):\(line)"
+    }
+    return "\(fileID):\(line)"
   }
 }

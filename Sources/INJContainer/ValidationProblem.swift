@@ -6,6 +6,9 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
   case blankName(String, site: RegistrationSite)
   /// A name registered more than once, with every site in registration order.
   case duplicateName(String, sites: [RegistrationSite])
+  /// A ``ContainerModule`` (named) was installed more than once, at these sites; it
+  /// registered its names the first time only.
+  case duplicateModule(String, sites: [RegistrationSite])
   /// A name registered as `fooProvider` while `foo` is registered too, so the
   /// provider closure for `foo` and the registration clash.
   case nameCollision(String, site: RegistrationSite, baseName: String, baseSite: RegistrationSite)
@@ -48,6 +51,11 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
       return
         "'\(name)' is registered \(sites.count) times, at \(ResolutionError.sites(sites)). "
         + "Remove or rename all but one."
+    case .duplicateModule(let name, let sites):
+      return
+        "The module \(name) is installed \(sites.count) times, at "
+        + "\(ResolutionError.sites(sites)); it registered its names the first time only. "
+        + "Install it once."
     case .nameCollision(let name, let site, let baseName, let baseSite):
       return
         "'\(name)' (\(site)) is also the name of the provider closure for '\(baseName)' "

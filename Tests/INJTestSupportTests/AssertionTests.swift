@@ -44,6 +44,41 @@ struct AssertionTests {
     #expect(recorder.issues.first?.location.line == line)
   }
 
+  // MARK: assertNoErrors(module:)
+
+  struct ListModule: ContainerModule {
+    static let line = #line + 4
+    var needs: [String] { ["productsService"] }
+
+    func register(in container: Container) {
+      container.addProvider(forName: "productsList", dependencies: ["productServise"]) { _ in 0 }
+    }
+  }
+
+  struct GoodListModule: ContainerModule {
+    var needs: [String] { ["productsService"] }
+
+    func register(in container: Container) {
+      container.addProvider(forName: "productsList", dependencies: ["productsService"]) { _ in 0 }
+    }
+  }
+
+  @Test func assertNoErrorsChecksAModuleAloneAgainstItsNeeds() {
+    #expect(recording { assertNoErrors(module: GoodListModule()) })
+    #expect(recorder.issues.isEmpty)
+    let line: UInt = #line + 1
+    #expect(!recording { assertNoErrors(module: ListModule()) })
+    #expect(
+      recorder.messages == [
+        """
+        assertNoErrors failed for ListModule: The container has 1 problem:
+        - 'productsList' (ListModule, INJTestSupportTests/AssertionTests.swift:\(ListModule.line)) \
+        depends on 'productServise', which is not registered. Did you mean 'productsService'?
+        """
+      ])
+    #expect(recorder.issues.first?.location.line == line)
+  }
+
   // MARK: assertResolves
 
   @Test func assertResolvesReturnsTheValue() {

@@ -487,6 +487,8 @@ struct ModelHarness {
       case .blankDependency(let requiredBy, _): blankDependencies.append(requiredBy)
       // Every harness product is declared a `Made`, and so is every dependency.
       case .injectTypeMismatch, .keyTypeMismatch, .synchronousDependsOnAsync: extra += 1
+      // The scripts install no modules.
+      case .duplicateModule: extra += 1
       case .missingDependency, .cycle: break
       }
     }

@@ -1,4 +1,4 @@
-import INJContainer
+public import INJContainer
 
 /// Checks a container's whole graph and fails the test with the full report when
 /// the container's `checkForErrors()` finds any problem.
@@ -31,6 +31,43 @@ public func assertNoErrors(
   } catch {
     reportFailure(
       "assertNoErrors failed: \(error)", about: container,
+      at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    return false
+  }
+}
+
+/// Checks one module alone, against the names it declares in `needs`, and fails the
+/// test with the full report when its `checkForErrors()` finds any problem.
+///
+/// ```swift
+/// @Test func checkoutIsWiredCorrectly() {
+///   assertNoErrors(module: CheckoutModule())
+/// }
+/// ```
+///
+/// A feature module's own test target catches its wiring mistakes (a misspelt
+/// name, a name another module registers but `needs` does not declare, a cycle)
+/// without building the whole app. The failure message is `assertNoErrors failed for
+/// CheckoutModule: ` followed by the `ValidationError` text.
+///
+/// - Parameters:
+///   - module: The module to check.
+///   - fileID: The calling file; leave the default.
+///   - filePath: The calling file's path; leave the default.
+///   - line: The calling line; leave the default.
+///   - column: The calling column; leave the default.
+/// - Returns: Whether the module has no problems.
+@discardableResult
+public func assertNoErrors(
+  module: some ContainerModule, fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) -> Bool {
+  do {
+    try module.checkForErrors()
+    return true
+  } catch {
+    ReporterScope.current.reportIssue(
+      "assertNoErrors failed for \(module.name): \(error)",
       at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     return false
   }

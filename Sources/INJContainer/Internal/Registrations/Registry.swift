@@ -28,6 +28,12 @@ struct Registry {
   var retired: [Registration] = []
   /// Every registration and override, flattened for checks.
   var index = ValidationIndex()
+  /// Where each module installed here was installed, by module name, in order; a
+  /// module installed again registers nothing and adds a site (a problem the check
+  /// reports).
+  var installs: [String: [RegistrationSite]] = [:]
+  /// The names of the modules installed here, in installation order.
+  var moduleNames: [String] = []
 
   /// Whether a name has a registration (or an override) made by the app.
   func isRegistered(_ slotID: Int32) -> Bool {

@@ -31,6 +31,10 @@ struct ThreadState: ~Copyable {
   /// resolves synchronously there, without suspending: creators isolated to it may
   /// run.
   var runningActor: ObjectIdentifier?
+  /// The module being installed on this thread, and the container it is installed in
+  /// (see `Container.install(_:fileID:line:)`): the
+  /// registrations it makes there are attributed to it.
+  var installing: (container: ObjectIdentifier, module: String)?
 
   /// Runs `body`, which must not suspend, with ``runningActor`` set to `actor`; the
   /// caller is isolated to `actor`.

@@ -80,6 +80,7 @@ struct Validation {
   }
 
   mutating func run() -> ValidationReport {
+    checkModules()
     checkNames()
     let truncated = checkDependencies()
     checkInjectedProperties()
@@ -100,6 +101,17 @@ struct Validation {
   /// The slot id of a name, if the container knows it.
   private func slotID(of name: String) -> Int32? {
     container.names.slot(named: name, hash: name.hashValue)?._withUnsafeGuaranteedRef(\.id)
+  }
+
+  // MARK: Modules
+
+  /// Modules installed more than once.
+  private mutating func checkModules() {
+    for name in registry.moduleNames {
+      if let sites = registry.installs[name], sites.count > 1 {
+        problems.append(.duplicateModule(name, sites: sites))
+      }
+    }
   }
 
   // MARK: Names

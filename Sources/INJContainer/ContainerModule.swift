@@ -1,0 +1,158 @@
+import INJReflection
+
+/// A group of registrations that belong together: a feature, a layer, a team's part
+/// of the app.
+///
+/// ```swift
+/// struct CheckoutModule: ContainerModule {
+///   var needs: [String] { ["paymentService", "session"] }
+///
+///   func register(in container: Container) {
+///     container.addProvider(forName: "checkout", dependencies: ["paymentService", "cart"]) {
+///       Checkout(payments: try $0.value(forName: "paymentService"), cart: try $0.value(forName: "cart"))
+///     }
+///     container.addProvider(forName: "cart", dependencies: ["session"]) {
+///       Cart(session: try $0.value(forName: "session"))
+///     }
+///   }
+/// }
+///
+/// container.install(CheckoutModule(), PaymentsModule(), SessionModule())
+/// ```
+///
+/// The container attributes each registration a module makes to it: problems that
+/// ``Container/checkForErrors()`` reports name the module next to the file and line
+/// ("'checkout' (CheckoutModule, Checkout/CheckoutModule.swift:12) depends on …").
+/// A module declares the names it uses from other modules in ``needs``, so its own
+/// tests can check it alone with ``checkForErrors()``, without the rest of the app.
+public protocol ContainerModule {
+  /// The module's name in reports; by default its type's name.
+  var name: String { get }
+
+  /// The names the module's registrations depend on that other modules register.
+  /// Checking the module alone treats them as registered; by default none.
+  var needs: [String] { get }
+
+  /// Registers the module's names in `container`.
+  ///
+  /// - Parameter container: The container the module is installed in.
+  func register(in container: Container)
+}
+
+extension ContainerModule {
+  /// The module's type name, such as `CheckoutModule`.
+  public var name: String { String(describing: Self.self) }
+
+  /// No names from other modules.
+  public var needs: [String] { [] }
+
+  /// Checks the module alone: installs it in a new container where each of its
+  /// ``needs`` stands registered, and reports what
+  /// ``Container/checkForErrors()`` reports there.
+  ///
+  /// ```swift
+  /// @Test func checkoutIsWiredCorrectly() throws {
+  ///   try CheckoutModule().checkForErrors()
+  /// }
+  /// ```
+  ///
+  /// A name the module depends on that neither it registers nor ``needs`` declares
+  /// is missing, with a suggestion; a cycle inside the module is a cycle. What the
+  /// needed names themselves need is the business of the modules that register them.
+  ///
+  /// - Throws: ``ValidationError`` listing every problem.
+  public func checkForErrors() throws {
+    try Container(checking: self).checkForErrors()
+  }
+}
+
+extension Container {
+  /// Installs modules: each registers its names here, attributed to it.
+  ///
+  /// ```swift
+  /// container.install(SessionModule(), CheckoutModule())
+  /// ```
+  ///
+  /// A module installed a second time (by ``ContainerModule/name``) registers
+  /// nothing again; ``checkForErrors()`` reports it
+  /// (``ValidationProblem/duplicateModule(_:sites:)``) with both install sites.
+  ///
+  /// - Parameters:
+  ///   - modules: The modules, installed in order.
+  ///   - fileID: The installing file, for reports; leave the default.
+  ///   - line: The installing line, for reports; leave the default.
+  public func install(
+    _ modules: any ContainerModule..., fileID: String = #fileID, line: Int = #line
+  ) {
+    install(modules, fileID: fileID, line: line)
+  }
+
+  /// Installs a list of modules, as
+  /// ``install(_:fileID:line:)-(ContainerModule...,_,_)``.
+  ///
+  /// - Parameters:
+  ///   - modules: The modules, installed in order.
+  ///   - fileID: The installing file, for reports; leave the default.
+  ///   - line: The installing line, for reports; leave the default.
+  public func install(
+    _ modules: [any ContainerModule], fileID: String = #fileID, line: Int = #line
+  ) {
+    let site = RegistrationSite(fileID: fileID, line: line)
+    for module in modules {
+      let name = module.name
+      let isFirst = registry.withLock { registry in
+        let isFirst = registry.installs[name] == nil
+        registry.installs[name, default: []].append(site)
+        if isFirst { registry.moduleNames.append(name) }
+        return isFirst
+      }
+      guard isFirst else { continue }
+      let state = ThreadState.current
+      let outer = state.pointee.installing
+      state.pointee.installing = (ObjectIdentifier(self), name)
+      defer { state.pointee.installing = outer }
+      module.register(in: self)
+    }
+  }
+
+  /// The names of the modules installed in this container, in installation order.
+  public var installedModules: [String] {
+    registry.withLock { $0.moduleNames }
+  }
+
+  /// The module being installed in this container on this thread, if any: the one
+  /// a registration made now belongs to.
+  var moduleBeingInstalled: String? {
+    guard let installing = ThreadState.current.pointee.installing,
+      installing.container == ObjectIdentifier(self)
+    else { return nil }
+    return installing.module
+  }
+
+  /// A container with `module` installed and each of its needs standing registered,
+  /// for checking the module alone.
+  convenience init(checking module: some ContainerModule) {
+    self.init()
+    install(module)
+    let moduleName = module.name
+    for need in module.needs where !need.isBlank && !isRegistered(need) {
+      // Declared, so it stands registered; it says so if anything tries to make it.
+      addProvider(
+        need, [], [], fileID: "\(moduleName).needs", line: 0, isolation: .nonisolated,
+        productType: Any.self,
+        creator: .value { _ in throw NeedOfModuleCheckedAlone(name: need, module: moduleName) })
+    }
+  }
+}
+
+/// Thrown by a need's stand-in when a module checked alone is resolved: the name
+/// belongs to another module.
+struct NeedOfModuleCheckedAlone: Error, CustomStringConvertible {
+  let name: String
+  let module: String
+
+  var description: String {
+    "'\(name)' is a need of \(module), registered by another module; a module checked alone "
+      + "cannot make it"
+  }
+}

@@ -1,0 +1,75 @@
+import Injineer
+import Testing
+
+// The samples of the article "Organising a Large App", as written there.
+
+final class PaymentGateway: Sendable {
+  let name: String
+  init(name: String) { self.name = name }
+}
+
+final class CheckoutFlow: Sendable {
+  let payments: PaymentGateway
+  init(payments: PaymentGateway) { self.payments = payments }
+}
+
+struct PaymentsModule: ContainerModule {
+  func register(in container: Container) {
+    container.addProvider(forName: "paymentService", options: .singleton) { _ in
+      PaymentGateway(name: "stripe")
+    }
+  }
+}
+
+struct CheckoutModule: ContainerModule {
+  var needs: [String] { ["paymentService"] }
+
+  func register(in container: Container) {
+    container.addProvider(forName: "checkout", dependencies: ["paymentService"]) { values in
+      CheckoutFlow(payments: try values.value(forName: "paymentService"))
+    }
+  }
+}
+
+struct ReceiptsModule: ContainerModule {
+  var needs: [String] { ["paymentService"] }
+
+  func register(in container: Container) {
+    container.addProvider(forName: "receipt", dependencies: ["paymnetService"]) { _ in
+      "receipt"
+    }
+  }
+}
+
+@Suite("Organising a Large App")
+struct OrganisingALargeAppTests: PrintingSample {
+  let console = Console()
+  static let article = "Sources/INJContainer/INJContainer.docc/OrganisingALargeApp.md"
+
+  @Test func installTheModules() throws {
+    let container = Container()
+    container.install(PaymentsModule(), CheckoutModule())
+    try container.checkForErrors()
+    let checkout = try container.value(forName: "checkout", as: CheckoutFlow.self)
+    print(container.installedModules, checkout.payments.name)
+
+    expectPrintedOutputShown(in: Self.article)
+  }
+
+  @Test func checkoutIsWiredCorrectly() throws {
+    try CheckoutModule().checkForErrors()
+  }
+
+  @Test func aModuleCheckedAloneFindsAMisspeltName() throws {
+    do {
+      try ReceiptsModule().checkForErrors()
+    } catch let error as ValidationError {
+      for missing in error.missingDependencies {
+        print(missing.site?.module ?? "-", missing.requiredBy, "needs", missing.name)
+        print("did you mean", missing.suggestion ?? "?")
+      }
+    }
+
+    expectPrintedOutputShown(in: Self.article)
+  }
+}
