@@ -9,4 +9,5 @@ BenchmarkCommand.main(groups: [
   GraphScenarios.benchmarks,
   StartupScenarios.benchmarks,
   AsyncScenarios.benchmarks,
+  ModuleScenarios.benchmarks,
 ])
