@@ -34,6 +34,10 @@ struct Registry {
   var installs: [String: [RegistrationSite]] = [:]
   /// The names of the modules installed here, in installation order.
   var moduleNames: [String] = []
+  /// How many async providers are registered here (overrides included): the check
+  /// for synchronous providers depending on async ones is skipped when none are, here
+  /// or in an ancestor.
+  var asyncProviderCount = 0
 
   /// Whether a name has a registration (or an override) made by the app.
   func isRegistered(_ slotID: Int32) -> Bool {
@@ -68,6 +72,9 @@ extension Container {
     let name = registration.name
     let slot = names.slots[Int(registration.slotID)]
     registry.index.append(registration, isOverride: asOverride)
+    if registration.registeredProvider?.asyncCreator != nil {
+      registry.asyncProviderCount += 1
+    }
     if asOverride {
       if let replaced = registry.overrides[slot.id] {
         registry.retired.append(replaced)

@@ -368,21 +368,42 @@ struct Validation {
     }
   }
 
-  /// Checks that no synchronous provider depends directly on an async one.
+  /// Checks that no synchronous provider depends directly on an async one. Skipped
+  /// when no async provider is registered here or in an ancestor, as in most
+  /// containers.
   private mutating func checkSynchronousOnAsync() {
+    guard
+      registry.asyncProviderCount > 0
+        || container.lineage.dropFirst().contains(where: {
+          $0.registry.withLock { $0.asyncProviderCount > 0 }
+        })
+    else { return }
     for entry in 0..<index.count where isEffective[entry] {
-      guard index.flags[entry].contains(.provider) else { continue }
+      let flags = index.flags[entry]
+      guard flags.contains(.provider), !flags.contains(.async) else { continue }
       let registration = index.entries[entry]
-      guard let provider = registration.provider, provider.asyncCreator == nil else { continue }
-      for name in provider.dependencies {
-        guard let dependency = registered(named: name), dependency.provider?.asyncCreator != nil
+      guard let provider = registration.provider else { continue }
+      for (position, id) in index.dependencies(of: entry).enumerated() {
+        guard let dependency = registered(slotID: id), dependency.provider?.asyncCreator != nil
         else { continue }
         problems.append(
           .synchronousDependsOnAsync(
-            registration.name, site: registration.site, dependency: name,
-            dependencySite: dependency.site))
+            registration.name, site: registration.site,
+            dependency: provider.dependencies[position], dependencySite: dependency.site))
       }
     }
+  }
+
+  /// The one registration a slot's name resolves to here or in an ancestor, as
+  /// ``registered(named:)``, found by the slot's id without hashing the name.
+  private func registered(slotID id: Int32) -> Registration? {
+    let count = registrationCounts[Int(id)]
+    if count > 0 {
+      let entry = entryOfSlot[Int(id)]
+      return count == 1 && entry >= 0 ? index.entries[Int(entry)] : nil
+    }
+    let name = slots[Int(id)].name
+    return container.parent?.lookup(name, hash: name.hashValue)?.takeUnretainedValue()
   }
 
   /// The declared type and site of what `name` resolves to as a value, here or in an

@@ -12,6 +12,8 @@ struct ValidationIndex {
     static let provider = Flags(rawValue: 1 << 0)
     /// A singleton or weak singleton: it keeps what it depends on.
     static let shared = Flags(rawValue: 1 << 1)
+    /// A provider whose creator is async.
+    static let async = Flags(rawValue: 1 << 2)
     /// Made as an override.
     static let override = Flags(rawValue: 1 << 3)
     /// `.manualInit`: its product's properties are not injected.
@@ -52,6 +54,7 @@ struct ValidationIndex {
       entryFlags.insert(.provider)
       if provider.scope.isShared { entryFlags.insert(.shared) }
       if provider.options.contains(.manualInit) { entryFlags.insert(.manualInit) }
+      if provider.asyncCreator != nil { entryFlags.insert(.async) }
       dependencyIDs.append(contentsOf: provider.dependencySlots.lazy.map(\.id))
     }
     if isOverride { entryFlags.insert(.override) }
