@@ -13,3 +13,16 @@ import Testing
     #expect(name.isBlank == isBlank)
   }
 }
+
+/// The shape of a provider-closure name, decided from the last bytes.
+@Suite struct ProviderClosureShapeTests {
+  @Test(arguments: [
+    ("xProvider", true), ("Provider", false), ("provider", false), ("fooprovider", false),
+    ("weatherClientProvider", true), ("éProvider", true), ("weatherClient", false),
+    ("Providers", false), ("", false), ("aVeryLongNameThatIsNotSmallProvider", true),
+    ("aVeryLongNameThatIsNotSmallProvide", false),
+  ])
+  func shape(of name: String, expected: Bool) {
+    #expect(name.hasProviderClosureShape == expected)
+  }
+}

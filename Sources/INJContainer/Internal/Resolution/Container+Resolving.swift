@@ -30,7 +30,7 @@ extension Container {
   @inline(__always)
   private func lookupHere(_ name: String, hash: Int) -> Unmanaged<Registration>? {
     guard let slot = names.slot(named: name, hash: hash) else {
-      return providerClosureOnFirstUse(name)
+      return name.hasProviderClosureShape ? providerClosureOnFirstUse(name) : nil
     }
     return slot._withUnsafeGuaranteedRef { $0.registration }
   }
