@@ -4,50 +4,60 @@ import INJReflection
 /// in, and the object-graph products of the top-level request. Creators and the
 /// tasks a resolution starts run with it as ``current``, so a creator that asks the
 /// container again joins the resolution it is part of.
+///
+/// A level entered for a provider is also that provider's creation, as
+/// ``AsyncWaits`` and ``AsyncOnce`` see it (``AsyncCreation``): it cannot end before
+/// the levels nested in it.
 final class AsyncResolution: Sendable {
   @TaskLocal static var current: AsyncResolution?
 
   /// The level this one is nested in: the names in progress form a chain, shared by
   /// the levels nested in it, so entering a level costs the same at any depth.
   let outer: AsyncResolution?
-  /// The provider whose creation this level is inside; nil at the top.
+  /// The provider whose creation this level is; nil at the top.
   let provider: Provider?
   /// How many providers are in progress.
   let depth: Int
-  /// The creation the code runs in, if any.
-  let creation: AsyncCreation?
-  /// The object-graph products of async providers in the top-level request.
-  let objectGraph: ObjectGraphCells
-  /// The object-graph products of synchronous providers in the top-level request.
-  /// The request's synchronous resolutions run one at a time, each holding this lock
-  /// (they never await, and a synchronous resolution nested in one runs on its
-  /// thread without coming here), so each such product is made once per request.
-  let synchronousObjectGraph: Locked<ObjectGraphProducts>
+  /// The top-level request's level, which holds its object-graph products.
+  private let top: AsyncResolution?
+  /// The object-graph products of the top-level request, made when first needed
+  /// (set on the top level only).
+  private let products = OnceReference<RequestProducts>()
 
-  private init(
-    outer: AsyncResolution?, provider: Provider?, creation: AsyncCreation?,
-    objectGraph: ObjectGraphCells, synchronousObjectGraph: Locked<ObjectGraphProducts>
-  ) {
+  private init(outer: AsyncResolution?, provider: Provider?) {
     self.outer = outer
     self.provider = provider
     depth = (outer?.depth ?? -1) + 1
-    self.creation = creation
-    self.objectGraph = objectGraph
-    self.synchronousObjectGraph = synchronousObjectGraph
+    top = outer.map { $0.top ?? $0 }
   }
 
   /// A top-level request.
   static func top() -> AsyncResolution {
-    AsyncResolution(
-      outer: nil, provider: nil, creation: nil, objectGraph: ObjectGraphCells(),
-      synchronousObjectGraph: Locked(ObjectGraphProducts()))
+    AsyncResolution(outer: nil, provider: nil)
   }
 
-  /// The resolution inside the creation of `provider`.
-  func entering(_ provider: Provider, creation: AsyncCreation) -> AsyncResolution {
-    AsyncResolution(
-      outer: self, provider: provider, creation: creation, objectGraph: objectGraph,
-      synchronousObjectGraph: synchronousObjectGraph)
+  /// The level of the creation of `provider`, nested in this one.
+  func entering(_ provider: Provider) -> AsyncResolution {
+    AsyncResolution(outer: self, provider: provider)
+  }
+
+  /// The creation the code at this level runs in: this level, unless it is the top.
+  var creation: AsyncCreation? {
+    provider == nil ? nil : self
+  }
+
+  /// The provider's name, for cycle reports (a creation's name).
+  var name: String { provider?.name ?? "" }
+
+  /// The creation this one is nested in.
+  var parent: AsyncCreation? {
+    outer?.creation
+  }
+
+  /// The object-graph products of the top-level request, made on first use.
+  var requestProducts: RequestProducts {
+    let holder = top ?? self
+    return holder.products.object ?? holder.products.setIfEmpty(RequestProducts())
   }
 
   /// The names in progress, outermost first. Walks the chain: for errors and
@@ -77,17 +87,43 @@ final class AsyncResolution: Sendable {
   func cycle(closingAt provider: Provider) -> [String]? {
     let next = depth + 1
     guard next <= Self.checkedDepth || next & (next - 1) == 0 else { return nil }
-    var names = [provider.name]
     var level: AsyncResolution? = self
-    while let current = level, let inProgress = current.provider {
-      names.append(inProgress.name)
-      if inProgress === provider {
-        return names.reversed()
-      }
+    while let current = level, let inProgress = current.provider, inProgress !== provider {
       level = current.outer
     }
-    return nil
+    guard level?.provider != nil else { return nil }
+    // Found: the names from here out to that level, closed by `provider`.
+    var names = [provider.name]
+    level = self
+    while let current = level, let inProgress = current.provider {
+      names.append(inProgress.name)
+      if inProgress === provider { break }
+      level = current.outer
+    }
+    return names.reversed()
   }
+}
+
+/// One creation in an async resolution, as ``AsyncWaits`` and ``AsyncOnce`` track
+/// it: the resolution level of a provider's product being made, inside the creation
+/// that needed it (its parent), if any.
+///
+/// A creation cannot end before the creations nested in it, nor before the
+/// creations it waits for (a shared product another task is making). Those two
+/// relations are the edges ``AsyncWaits`` searches for waits that could never end.
+typealias AsyncCreation = AsyncResolution
+
+/// The object-graph products of one top-level async request: those of async
+/// providers, made once each even when several tasks of the request need one at the
+/// same time, and those of synchronous providers.
+final class RequestProducts: Sendable {
+  /// The object-graph products of async providers.
+  let cells = ObjectGraphCells()
+  /// The object-graph products of synchronous providers. The request's synchronous
+  /// resolutions run one at a time, each holding this lock (they never await, and a
+  /// synchronous resolution nested in one runs on its thread without coming here), so
+  /// each such product is made once per request.
+  let synchronous = Locked(ObjectGraphProducts())
 }
 
 /// The object-graph products of one top-level async request, made once each even
@@ -166,7 +202,7 @@ struct AsyncResolver {
     _ provider: Provider
   ) async throws(ResolutionError) -> Resolved {
     let outcome: Result<HandedOver<Resolved>, ResolutionError>
-    let products = context.synchronousObjectGraph
+    let products = context.requestProducts.synchronous
     switch provider.isolation {
     case .mainActor where !MainActorCheck.isOnMainActor:
       outcome = await Self.resolveOnMainActor(provider, products: products)
@@ -217,7 +253,7 @@ struct AsyncResolver {
     if let cycle = context.cycle(closingAt: provider) {
       throw error(for: provider.name, reason: .cycle(CycleText.normalized(cycle)))
     }
-    let creation = AsyncCreation(name: provider.name, parent: context.creation)
+    let creation = context.entering(provider)
     switch provider.scope {
     case .transient:
       return try await create(provider, as: creation)
@@ -229,7 +265,7 @@ struct AsyncResolver {
         try await create(provider, as: creation)
       }
     case .objectGraph:
-      return try await context.objectGraph.value(
+      return try await context.requestProducts.cells.value(
         of: provider, creation: creation, waiter: context.creation
       ) { () async throws(ResolutionError) in
         try await create(provider, as: creation)
@@ -243,7 +279,7 @@ struct AsyncResolver {
     _ provider: Provider, as creation: AsyncCreation
   ) async throws(ResolutionError) -> Resolved {
     let start = ContinuousClock.now
-    let inner = AsyncResolver(context: context.entering(provider, creation: creation))
+    let inner = AsyncResolver(context: creation)
     let values =
       if let none = provider.valuesWithoutDependencies {
         none

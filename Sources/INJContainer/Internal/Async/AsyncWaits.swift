@@ -1,23 +1,5 @@
 import INJReflection
 
-/// One creation in an async resolution: a provider's product being made, inside the
-/// creation that needed it (its parent), if any.
-///
-/// A creation cannot end before the creations nested in it, nor before the
-/// creations it waits for (a shared product another task is making). Those two
-/// relations are the edges ``AsyncWaits`` searches for waits that could never end.
-final class AsyncCreation: Sendable {
-  /// The provider's name, for cycle reports.
-  let name: String
-  /// The creation this one is nested in.
-  let parent: AsyncCreation?
-
-  init(name: String, parent: AsyncCreation?) {
-    self.name = name
-    self.parent = parent
-  }
-}
-
 /// The creations that wait for creations held by other tasks, so that a wait that
 /// could never end is reported as a cycle instead of suspending forever.
 ///
