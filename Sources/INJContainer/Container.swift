@@ -90,13 +90,15 @@ public final class Container: Sendable {
   public func addInstance<T: Sendable>(
     _ instance: T, forName name: String, fileID: String = #fileID, line: Int = #line
   ) {
-    let site = RegistrationSite(fileID: fileID, line: line, module: moduleBeingInstalled)
+    let installing = installation
+    let site = RegistrationSite(fileID: fileID, line: line, module: installing.module)
     registry.withLock { registry in
       let kind: Registration.Kind =
         name.isBlank
         ? .invalid(.blankName, provider: nil) : .instance(Resolved(instance), type: T.self)
       register(
-        Registration(name: name, site: site, owner: self, kind: kind), in: &registry)
+        Registration(name: name, site: site, owner: self, kind: kind), in: &registry,
+        asOverride: installing.asOverride)
     }
   }
 
@@ -196,7 +198,8 @@ public final class Container: Sendable {
     line: Int, isolation: CreatorIsolation, productType: Any.Type, creator: Creator,
     asyncCreator: AsyncCreator? = nil, dependencyKeyTypes: [Any.Type?]? = nil
   ) {
-    let site = RegistrationSite(fileID: fileID, line: line, module: moduleBeingInstalled)
+    let installing = installation
+    let site = RegistrationSite(fileID: fileID, line: line, module: installing.module)
     registry.withLock { registry in
       let provider = Provider(
         name: name, owner: self, dependencies: dependencies,
@@ -213,7 +216,9 @@ public final class Container: Sendable {
         } else {
           .provider(provider)
         }
-      register(Registration(name: name, site: site, owner: self, kind: kind), in: &registry)
+      register(
+        Registration(name: name, site: site, owner: self, kind: kind), in: &registry,
+        asOverride: installing.asOverride)
     }
   }
 

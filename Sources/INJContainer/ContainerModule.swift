@@ -107,12 +107,38 @@ extension Container {
         return isFirst
       }
       guard isFirst else { continue }
-      let state = ThreadState.current
-      let outer = state.pointee.installing
-      state.pointee.installing = (ObjectIdentifier(self), name)
-      defer { state.pointee.installing = outer }
+      withInstallation(of: name, asOverride: false) {
+        module.register(in: self)
+      }
+    }
+  }
+
+  /// Installs a module whose registrations replace whatever their names have here
+  /// (a test container's override of a module); not recorded as installed.
+  ///
+  /// - Returns: The names the module overrode, each with whether it was new here.
+  package func installOverriding(_ module: any ContainerModule) -> [(name: String, isNew: Bool)] {
+    let before = registry.withLock { registry in
+      registry.overrides.mapValues { ObjectIdentifier($0) }
+    }
+    withInstallation(of: module.name, asOverride: true) {
       module.register(in: self)
     }
+    return registry.withLock { registry in
+      registry.overrides.compactMap { id, registration in
+        before[id] == ObjectIdentifier(registration)
+          ? nil : (registration.name, before[id] == nil && (registry.byName[id] ?? []).isEmpty)
+      }.sorted { $0.name < $1.name }
+    }
+  }
+
+  /// Runs `body` with the registrations it makes here attributed to `module`.
+  private func withInstallation(of module: String, asOverride: Bool, _ body: () -> Void) {
+    let state = ThreadState.current
+    let outer = state.pointee.installing
+    state.pointee.installing = (ObjectIdentifier(self), module, asOverride)
+    defer { state.pointee.installing = outer }
+    body()
   }
 
   /// The names of the modules installed in this container, in installation order.
@@ -121,12 +147,12 @@ extension Container {
   }
 
   /// The module being installed in this container on this thread, if any: the one
-  /// a registration made now belongs to.
-  var moduleBeingInstalled: String? {
+  /// a registration made now belongs to, and whether it overrides.
+  var installation: (module: String?, asOverride: Bool) {
     guard let installing = ThreadState.current.pointee.installing,
       installing.container == ObjectIdentifier(self)
-    else { return nil }
-    return installing.module
+    else { return (nil, false) }
+    return (installing.module, installing.asOverride)
   }
 
   /// A container with `module` installed and each of its needs standing registered,

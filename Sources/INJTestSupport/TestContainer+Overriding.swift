@@ -334,3 +334,26 @@ extension IssueLocation {
 private struct UnimplementedPlaceholder {
   let name: String
 }
+
+extension TestContainer {
+  /// Overrides with modules: each registration a module makes replaces whatever its
+  /// name has, as ``override(_:with:fileID:filePath:line:column:)-(String,_,_,_,_,_)``
+  /// does for one name.
+  ///
+  /// ```swift
+  /// testContainer.override(FakePaymentsModule())
+  /// ```
+  ///
+  /// A fake module registers the names of the production one it stands for, with
+  /// fakes; every name it registers counts as overridden (a strict test container
+  /// lets it resolve), and its registrations are attributed to it in reports.
+  ///
+  /// - Parameter modules: The modules, installed as overrides in order.
+  public func override(_ modules: any ContainerModule...) {
+    for module in modules {
+      for (name, isNew) in container.installOverriding(module) {
+        observer.markRegistered(name, isNew: isNew)
+      }
+    }
+  }
+}

@@ -244,3 +244,44 @@ struct TestContainerLookupTests {
     #expect(try testContainer.valueIfRegistered(forName: "featureFlag", as: Bool.self) == true)
   }
 }
+
+@Suite("Modules in test containers")
+struct TestContainerModuleTests {
+  struct ClientModule: ContainerModule {
+    func register(in container: Container) {
+      container.addProvider(forName: "weatherClient", options: .singleton) { _ in
+        FakeWeatherClient() as any WeatherClient
+      }
+    }
+  }
+
+  struct FakeClientModule: ContainerModule {
+    func register(in container: Container) {
+      container.addInstance(FakeWeatherClient() as any WeatherClient, forName: "weatherClient")
+      container.addInstance("fake", forName: "fakeOnly")
+    }
+  }
+
+  @Test func overridingAModuleReplacesItsNamesAndCountsThemOverridden() throws {
+    let production = Container()
+    production.install(ClientModule())
+    let recorder = RecordingIssueReporter()
+    let testContainer = TestContainer(copying: production, strict: true, reporter: recorder)
+    testContainer.override(FakeClientModule())
+    #expect(testContainer.overriddenNames == ["weatherClient"])
+    #expect(testContainer.addedNames == ["fakeOnly"])
+    _ = try testContainer.value(forName: "weatherClient", as: (any WeatherClient).self)
+    #expect(try testContainer.value(forName: "fakeOnly", as: String.self) == "fake")
+    #expect(recorder.messages.isEmpty)
+    try testContainer.container.checkForErrors()
+    let overrides = testContainer.container.registrations().filter(\.isOverride)
+    #expect(overrides.map(\.site.module) == ["FakeClientModule", "FakeClientModule"])
+  }
+
+  @Test func aModuleInstalledInATestContainerIsChecked() {
+    let testContainer = TestContainer()
+    testContainer.container.install(ClientModule())
+    testContainer.container.install(ClientModule())
+    #expect(throws: ValidationError.self) { try testContainer.container.checkForErrors() }
+  }
+}

@@ -33,8 +33,9 @@ struct ThreadState: ~Copyable {
   var runningActor: ObjectIdentifier?
   /// The module being installed on this thread, and the container it is installed in
   /// (see `Container.install(_:fileID:line:)`): the
-  /// registrations it makes there are attributed to it.
-  var installing: (container: ObjectIdentifier, module: String)?
+  /// registrations it makes there are attributed to it, and are overrides when a test
+  /// container overrides the module.
+  var installing: (container: ObjectIdentifier, module: String, asOverride: Bool)?
 
   /// Runs `body`, which must not suspend, with ``runningActor`` set to `actor`; the
   /// caller is isolated to `actor`.
