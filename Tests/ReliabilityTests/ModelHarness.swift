@@ -123,6 +123,8 @@ struct ModelStatistics {
   var cyclesReported = 0
   var missingReported = 0
   var creatorCalls = 0
+  var moduleInstalls = 0
+  var duplicateModulesReported = 0
   var failures: [String: Int] = [:]
 
   mutating func add(_ other: ModelStatistics) {
@@ -139,6 +141,8 @@ struct ModelStatistics {
     cyclesReported += other.cyclesReported
     missingReported += other.missingReported
     creatorCalls += other.creatorCalls
+    moduleInstalls += other.moduleInstalls
+    duplicateModulesReported += other.duplicateModulesReported
     failures.merge(other.failures, uniquingKeysWith: +)
   }
 
@@ -149,7 +153,8 @@ struct ModelStatistics {
       + "\(closureCalls) closure calls, \(concurrentRounds) concurrent rounds on shared "
       + "objects, \(creatorCalls) creator calls, \(checks) checks "
       + "(\(checksWithProblems) with problems, \(cyclesReported) cycles, "
-      + "\(missingReported) missing names)"
+      + "\(missingReported) missing names), \(moduleInstalls) module installs "
+      + "(\(duplicateModulesReported) modules reported installed twice)"
   }
 }
 
@@ -168,6 +173,12 @@ struct ModelHarness {
   private var keptClosures: [(target: String, call: () throws -> Made)] = []
   /// The shared object of each provider that `returnsShared`, by registration.
   private var sharedObjects: [Int: SharedMade] = [:]
+  /// Where each module was installed (the registration numbers of its installs).
+  private var moduleInstalls: [String: [Int]] = [:]
+  /// The modules, in the order of their first install.
+  private var moduleOrder: [String] = []
+  /// The module each registration made in a module belongs to, by number.
+  private var moduleOfRegistration: [Int: String] = [:]
   /// Everything resolved, kept alive for the case.
   private var held: [Any] = []
   private var verified = Set<Int>()
@@ -238,8 +249,21 @@ struct ModelHarness {
     switch step {
     case .register(let registration):
       statistics.registrations += 1
-      register(registration)
-      model.register(registration)
+      guard let module = Self.module(of: registration.index) else {
+        register(registration, in: nil)
+        model.register(registration)
+        return nil
+      }
+      // A module installed again registers nothing: the model does not see it.
+      let isFirstInstall = moduleInstalls[module] == nil
+      if isFirstInstall { moduleOrder.append(module) }
+      moduleInstalls[module, default: []].append(registration.index)
+      register(registration, in: module)
+      statistics.moduleInstalls += 1
+      if isFirstInstall {
+        moduleOfRegistration[registration.index] = module
+        model.register(registration)
+      }
       return nil
     case .resolve(let name):
       return predictThenCompare { model in
@@ -275,7 +299,39 @@ struct ModelHarness {
     }
   }
 
-  private mutating func register(_ registration: ModelScript.Registration) {
+  /// The module registration `index` is made in, if any; decided by its number
+  /// alone, so that stored scripts keep their meaning: most registrations are made
+  /// in a module of their own, every fourth directly, and every seventh in the module
+  /// of the one before it, which installs that module again (when it was installed).
+  static func module(of index: Int) -> String? {
+    guard !index.isMultiple(of: 4) else { return nil }
+    return index % 7 == 6 ? "Module\(index - 1)" : "Module\(index)"
+  }
+
+  /// Makes a registration, directly or by installing it as `module`.
+  private mutating func register(_ registration: ModelScript.Registration, in module: String?) {
+    let shared =
+      registration.provider?.returnsShared == true
+      ? SharedMade(registration: registration.index) : nil
+    let log = self.log
+    if let module {
+      container.install(
+        ScriptModule(name: module) { container in
+          Self.add(registration, to: container, log: log, shared: shared)
+        }, fileID: "Model/Script.swift", line: registration.index)
+      if moduleInstalls[module]?.count == 1 {
+        sharedObjects[registration.index] = shared
+      }
+    } else {
+      Self.add(registration, to: container, log: log, shared: shared)
+      sharedObjects[registration.index] = shared
+    }
+  }
+
+  private static func add(
+    _ registration: ModelScript.Registration, to container: Container, log: CreationLog,
+    shared: SharedMade?
+  ) {
     let index = registration.index
     let fileID = "Model/Script.swift"
     guard let provider = registration.provider else {
@@ -290,9 +346,6 @@ struct ModelHarness {
       case .objectGraph: .objectGraph
       case .conflicting: [.singleton, .objectGraph]
       }
-    let log = self.log
-    let shared = provider.returnsShared ? SharedMade(registration: index) : nil
-    sharedObjects[index] = shared
     container.addProvider(
       forName: registration.name, dependencies: provider.dependencies, options: .init(options),
       fileID: fileID, line: index
@@ -460,14 +513,19 @@ struct ModelHarness {
     } catch {
       return "checkForErrors threw \(error), not a ValidationError"
     }
+    let duplicateModules = moduleOrder.compactMap { module -> String? in
+      guard let installs = moduleInstalls[module], installs.count > 1 else { return nil }
+      return "\(module) at \(installs)"
+    }
     guard let thrown else {
-      return expected.hasProblems
-        ? "checkForErrors found no problem; the model predicts \(expected)" : nil
+      return expected.hasProblems || !duplicateModules.isEmpty
+        ? "checkForErrors found no problem; the model predicts \(expected), and modules "
+          + "installed twice \(duplicateModules)" : nil
     }
     statistics.checksWithProblems += 1
     statistics.cyclesReported += thrown.cycles.count
     statistics.missingReported += thrown.missingDependencies.count
-    guard expected.hasProblems else {
+    guard expected.hasProblems || !duplicateModules.isEmpty else {
       return "checkForErrors threw, the model predicts no problem:\n\(thrown)"
     }
     var blankNames: [Int] = []
@@ -476,6 +534,7 @@ struct ModelHarness {
     var conflicting: [String] = []
     var blankDependencies: [String] = []
     var extra = 0
+    var reportedModules: [String] = []
     for problem in thrown.problems {
       switch problem {
       case .blankName(_, let site): blankNames.append(site.line)
@@ -487,8 +546,8 @@ struct ModelHarness {
       case .blankDependency(let requiredBy, _): blankDependencies.append(requiredBy)
       // Every harness product is declared a `Made`, and so is every dependency.
       case .injectTypeMismatch, .keyTypeMismatch, .synchronousDependsOnAsync: extra += 1
-      // The scripts install no modules.
-      case .duplicateModule: extra += 1
+      case .duplicateModule(let name, let sites):
+        reportedModules.append("\(name) at \(sites.map(\.line))")
       case .missingDependency, .cycle: break
       }
     }
@@ -515,6 +574,13 @@ struct ModelHarness {
     expect("conflicting scopes", conflicting, expected.conflictingScopes)
     expect("blank dependencies", blankDependencies, expected.blankDependencies)
     expect("missing dependencies", missing, expectedMissing)
+    expect("modules installed twice", reportedModules, duplicateModules)
+    statistics.duplicateModulesReported += reportedModules.count
+    // Every site the report names is the registration's, with its module.
+    let misattributed = thrown.problems.flatMap(Self.registrationSites).filter {
+      $0.fileID == "Model/Script.swift" && $0.module != moduleOfRegistration[$0.line]
+    }
+    expect("sites with the wrong module", misattributed.map(\.description), [])
     if expected.cycles.count <= Container.cycleListLimit {
       expect("cycles", thrown.cycles, expected.cycles)
       expect("cycle list truncated", thrown.isCycleListTruncated, false)
@@ -527,9 +593,39 @@ struct ModelHarness {
     let predictedCount =
       expected.blankNames.count + expected.duplicates.count + expected.collisions.count
       + expected.conflictingScopes.count + expected.blankDependencies.count
-      + expected.missing.count + thrown.cycles.count + extra
+      + expected.missing.count + thrown.cycles.count + duplicateModules.count + extra
     expect("number of problems", thrown.problems.count, predictedCount)
     return differences.isEmpty ? nil : differences.joined(separator: "\n")
+  }
+}
+
+extension ModelHarness {
+  /// Every registration site a problem names (a module's install sites are not
+  /// registrations).
+  static func registrationSites(of problem: ValidationProblem) -> [RegistrationSite] {
+    switch problem {
+    case .blankName(_, let site), .conflictingScopes(_, let site, _),
+      .blankDependency(_, let site):
+      [site]
+    case .duplicateName(_, let sites), .cycle(_, let sites): sites
+    case .duplicateModule: []
+    case .nameCollision(_, let site, _, let baseSite): [site, baseSite]
+    case .missingDependency(let missing): missing.site.map { [$0] } ?? []
+    case .injectTypeMismatch(_, let site, _, _, _, let dependencySite, _),
+      .keyTypeMismatch(_, let site, _, _, let dependencySite, _),
+      .synchronousDependsOnAsync(_, let site, _, let dependencySite):
+      [site, dependencySite]
+    }
+  }
+}
+
+/// A module of a script: what its closure registers.
+struct ScriptModule: ContainerModule {
+  let name: String
+  let body: (Container) -> Void
+
+  func register(in container: Container) {
+    body(container)
   }
 }
 

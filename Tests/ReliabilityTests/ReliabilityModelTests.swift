@@ -60,6 +60,8 @@ struct ReliabilityModelTests {
     #expect(statistics.concurrentRounds > 0)
     #expect(statistics.cyclesReported > 0)
     #expect(statistics.missingReported > 0)
+    #expect(statistics.moduleInstalls > 0)
+    #expect(statistics.duplicateModulesReported > 0)
     #expect(statistics.skippedSteps * 100 < statistics.steps)
   }
 
