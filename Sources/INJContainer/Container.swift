@@ -196,7 +196,8 @@ public final class Container: Sendable {
   func addProvider(
     _ name: String, _ dependencies: [String], _ options: ProviderOptions, fileID: String,
     line: Int, isolation: CreatorIsolation, productType: Any.Type, creator: Creator,
-    asyncCreator: AsyncCreator? = nil, dependencyKeyTypes: [Any.Type?]? = nil
+    asyncCreator: AsyncCreator? = nil, dependencyKeyTypes: [Any.Type?]? = nil,
+    argument: ArgumentRecipe? = nil
   ) {
     let installing = installation
     let site = RegistrationSite(fileID: fileID, line: line, module: installing.module)
@@ -207,7 +208,7 @@ public final class Container: Sendable {
         dependencySlots: dependencies.map { slot(interning: $0, in: &registry) },
         options: options,
         isolation: isolation, creator: creator, asyncCreator: asyncCreator,
-        productType: productType)
+        argument: argument, productType: productType)
       let kind: Registration.Kind =
         if name.isBlank {
           .invalid(.blankName, provider: provider)

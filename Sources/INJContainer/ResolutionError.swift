@@ -59,6 +59,9 @@ public struct ResolutionError: Error, CustomStringConvertible {
     /// The creator is async (registered with `addAsyncProvider`): only an async
     /// resolution can run it.
     case requiresAsync
+    /// The creator takes an argument (of the named type) that only the name's
+    /// provider closure passes: the name was resolved, or depended on, directly.
+    case requiresArgument(String)
     /// A provider closure was called after its container was released.
     case containerReleased
     /// A weak singleton's creator returned a value that is not a class instance.
@@ -212,6 +215,15 @@ public struct ResolutionError: Error, CustomStringConvertible {
         + "with asyncValue(forName:as:), which runs it on \(actor), or register "
         + "'\(name)' from nonisolated code (such as a nonisolated function) or from the "
         + "main actor."
+    case .requiresArgument(let argumentType):
+      text +=
+        ": the creator of '\(name)' takes an argument of type \(argumentType), which only "
+        + "its provider closure passes. Resolve '\(name)Provider', a closure "
+        + "(\(argumentType)) -> …, and call it with the argument"
+      if let parent {
+        text += ", or make '\(parent)' depend on '\(name)Provider'"
+      }
+      text += "."
     case .requiresAsync:
       text +=
         ": the creator of '\(name)' is async, so a synchronous resolution cannot make it. "

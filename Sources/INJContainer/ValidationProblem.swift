@@ -41,6 +41,11 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
   /// rotated to start at its smallest name, with the registration site of each
   /// member (one fewer than the path's names: the first name is not repeated).
   case cycle([String], sites: [RegistrationSite])
+  /// A provider depends directly on a provider whose creator takes an argument
+  /// (of the named type), which only its provider closure passes.
+  case dependsOnProviderWithArgument(
+    String, site: RegistrationSite, dependency: String, dependencySite: RegistrationSite,
+    argumentType: String)
 
   /// One line: what is wrong, where, and how to fix it.
   public var description: String {
@@ -104,6 +109,12 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
         + "Register '\(provider)' with addAsyncProvider."
     case .cycle(let cycle, let sites):
       return "Cycle: \(CycleText.chain(cycle, sites: sites)). \(CycleText.fix(cycle))"
+    case .dependsOnProviderWithArgument(
+      let provider, let site, let dependency, let dependencySite, let argumentType):
+      return
+        "'\(provider)' (\(site)) depends on '\(dependency)' (\(dependencySite)), whose creator "
+        + "takes an argument of type \(argumentType). Depend on '\(dependency)Provider' and "
+        + "call it with the argument."
     }
   }
 }

@@ -25,6 +25,9 @@ public struct InjectionError: Error, CustomStringConvertible, Hashable {
     /// A synchronous provider closure was asked for, but the provider's creator is
     /// async: the closure type asked for, and the async closure type offered instead.
     case asyncClosure(expected: String, offered: String)
+    /// A provider closure without the argument its provider's creator takes (named
+    /// `expected`) was asked for; its closures take one (`offered`).
+    case argumentClosure(expected: String, offered: String)
   }
 
   /// What went wrong.
@@ -76,6 +79,11 @@ public struct InjectionError: Error, CustomStringConvertible, Hashable {
       return
         "A provider closure of type \(expected) cannot make \(typeName): its provider's "
         + "creator is async, so its closures are async. Declare the closure as \(offered)."
+    case .argumentClosure(let expected, let offered):
+      return
+        "A provider closure of type \(expected) cannot make \(typeName): its provider's "
+        + "creator takes an argument, so its closures take one. Declare the closure as "
+        + "\(offered)."
     }
   }
 }

@@ -36,6 +36,10 @@ public final class ProviderFactory {
   /// refuses to make closures that could be called elsewhere.
   public let isMainActor: Bool
 
+  /// The type of the argument each of the factory's closures takes and passes on to
+  /// make the product; nil for closures without one.
+  public let argumentType: Any.Type?
+
   /// Creates a factory from a closure that makes one product per call.
   ///
   /// - Parameters:
@@ -50,6 +54,7 @@ public final class ProviderFactory {
   ) {
     self.productType = productType
     self.isMainActor = isMainActor
+    argumentType = nil
     self.create = create
     asyncCreate = nil
     exactAsyncClosure = nil
@@ -81,6 +86,7 @@ public final class ProviderFactory {
   ) {
     self.productType = productType
     isMainActor = false
+    argumentType = nil
     let offered = "() async throws -> \(Product.self)"
     self.create = {
       throw InjectionError(
@@ -93,6 +99,48 @@ public final class ProviderFactory {
     asyncCreate = create
     let exact: () async throws -> Product = create
     exactAsyncClosure = exact
+  }
+
+  /// Creates a factory whose closures take an argument and pass it on to make each
+  /// product (assisted injection): `(Argument) -> Product` and
+  /// `(Argument) throws -> Product`.
+  ///
+  /// ```swift
+  /// let factory = ProviderFactory(making: Greeting.self, argument: String.self) { name in
+  ///   Greeting(name: name)
+  /// }
+  /// ```
+  ///
+  /// It offers no closure without the argument: asking for one throws
+  /// ``InjectionError`` (reason ``InjectionError/Reason/argumentClosure(expected:offered:)``).
+  ///
+  /// - Parameters:
+  ///   - productType: The type `create` returns.
+  ///   - argumentType: The type of the argument.
+  ///   - create: Creates one product from the argument, or throws why it could not.
+  public init<Product, Argument>(
+    making productType: Product.Type = Product.self, argument argumentType: Argument.Type,
+    _ create: @escaping @Sendable (Argument) throws -> Product
+  ) {
+    self.productType = productType
+    self.argumentType = argumentType
+    isMainActor = false
+    let offered = "(\(Argument.self)) -> \(Product.self)"
+    self.create = {
+      throw InjectionError(
+        reason: .argumentClosure(expected: "() -> \(Product.self)", offered: offered),
+        propertyName: nil, typeName: String(describing: Product.self))
+    }
+    asyncCreate = nil
+    exactAsyncClosure = nil
+    // Stored with the non-Sendable types users ask for, as for closures without an
+    // argument.
+    let plainClosure: (Argument) -> Product = { argument in
+      ProviderFactory.stopOnFailure { try create(argument) }
+    }
+    let throwingClosure: (Argument) throws -> Product = create
+    exactClosure = plainClosure
+    exactThrowingClosure = throwingClosure
   }
 
   /// Makes one product.
@@ -120,6 +168,7 @@ public final class ProviderFactory {
       return exact
     }
     try checkResultType(Result.self)
+    try checkNoArgument(closureType: (() async throws -> Result).self)
     try checkNotMainActor(
       closureType: (() async throws -> Result).self, offered: "@MainActor () -> \(Result.self)")
     let productType = self.productType
@@ -137,6 +186,18 @@ public final class ProviderFactory {
           productType: productType, actual: type(of: product), expected: Result.self)
       }
       return result
+    }
+  }
+
+  /// Refuses a closure type without the argument, for a factory whose closures take
+  /// one.
+  private func checkNoArgument<Closure>(closureType: Closure.Type) throws(InjectionError) {
+    if let argumentType {
+      throw InjectionError(
+        reason: .argumentClosure(
+          expected: String(describing: Closure.self),
+          offered: "(\(argumentType)) -> \(productType)"),
+        propertyName: nil, typeName: String(describing: productType))
     }
   }
 
@@ -171,6 +232,7 @@ public final class ProviderFactory {
       return exact
     }
     try checkResultType(Result.self)
+    try checkNoArgument(closureType: (() -> Result).self)
     try checkNotAsync(closureType: (() -> Result).self)
     try checkNotMainActor(
       closureType: (() -> Result).self, offered: "@MainActor () -> \(Result.self)")
@@ -211,6 +273,7 @@ public final class ProviderFactory {
       return exact
     }
     try checkResultType(Result.self)
+    try checkNoArgument(closureType: (() throws -> Result).self)
     try checkNotAsync(closureType: (() throws -> Result).self)
     try checkNotMainActor(
       closureType: (() throws -> Result).self, offered: "@MainActor () throws -> \(Result.self)")
@@ -253,6 +316,7 @@ public final class ProviderFactory {
       return exact
     }
     try checkResultType(Result.self)
+    try checkNoArgument(closureType: (@MainActor () -> Result).self)
     try checkNotAsync(closureType: (@MainActor () -> Result).self)
     let closure = castingClosure(returning: Result.self)
     return { closure() }
@@ -274,6 +338,7 @@ public final class ProviderFactory {
       return exact
     }
     try checkResultType(Result.self)
+    try checkNoArgument(closureType: (@MainActor () throws -> Result).self)
     try checkNotAsync(closureType: (@MainActor () throws -> Result).self)
     let closure = castingThrowingClosure(returning: Result.self)
     return { try closure() }
@@ -305,10 +370,14 @@ public final class ProviderFactory {
   }
 
   /// The closure of exactly `Closure`'s type, when it is one of the factory's own
-  /// closure types (`() -> Product` or `() throws -> Product`).
+  /// closure types (`() -> Product` or `() throws -> Product`, with the argument for
+  /// a factory that takes one).
+  ///
+  /// The throwing closure is tried first: a plain closure also casts to the throwing
+  /// type, but stops the program where the throwing one throws.
   @usableFromInline
   package func exactClosure<Closure>(as closureType: Closure.Type) -> Closure? {
-    (exactClosure as? Closure) ?? (exactThrowingClosure as? Closure)
+    (exactThrowingClosure as? Closure) ?? (exactClosure as? Closure)
   }
 
   /// The factory's own `() -> Product` closure, for callers that hand out a
@@ -319,8 +388,11 @@ public final class ProviderFactory {
 
   /// A description of the closure types this factory offers, for messages.
   @usableFromInline
-  var closureTypeDescription: String {
-    isAsync
+  package var closureTypeDescription: String {
+    if let argumentType {
+      return "(\(argumentType)) -> \(productType)"
+    }
+    return isAsync
       ? "() async throws -> \(productType)"
       : isMainActor ? "@MainActor () -> \(productType)" : "() -> \(productType)"
   }

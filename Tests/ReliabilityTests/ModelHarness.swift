@@ -545,7 +545,9 @@ struct ModelHarness {
         if ReferenceModel.isBlank(name) { extra += 1 } else { conflicting.append(name) }
       case .blankDependency(let requiredBy, _): blankDependencies.append(requiredBy)
       // Every harness product is declared a `Made`, and so is every dependency.
-      case .injectTypeMismatch, .keyTypeMismatch, .synchronousDependsOnAsync: extra += 1
+      case .injectTypeMismatch, .keyTypeMismatch, .synchronousDependsOnAsync,
+        .dependsOnProviderWithArgument:
+        extra += 1
       case .duplicateModule(let name, let sites):
         reportedModules.append("\(name) at \(sites.map(\.line))")
       case .missingDependency, .cycle: break
@@ -613,7 +615,8 @@ extension ModelHarness {
     case .missingDependency(let missing): missing.site.map { [$0] } ?? []
     case .injectTypeMismatch(_, let site, _, _, _, let dependencySite, _),
       .keyTypeMismatch(_, let site, _, _, let dependencySite, _),
-      .synchronousDependsOnAsync(_, let site, _, let dependencySite):
+      .synchronousDependsOnAsync(_, let site, _, let dependencySite),
+      .dependsOnProviderWithArgument(_, let site, _, let dependencySite, _):
       [site, dependencySite]
     }
   }

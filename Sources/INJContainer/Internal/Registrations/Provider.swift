@@ -72,6 +72,9 @@ final class Provider: @unchecked Sendable {
   let creator: Creator
   /// The creator of an async provider (``creator`` is then never run).
   let asyncCreator: AsyncCreator?
+  /// For a provider whose creator takes an argument: how its provider closures are
+  /// made, and the token its creator finds the argument by.
+  let argument: ArgumentRecipe?
   /// Whether something must be checked before the creator runs synchronously: its
   /// isolation, or that it is async (and so never runs synchronously).
   let checksBeforeRunning: Bool
@@ -98,7 +101,7 @@ final class Provider: @unchecked Sendable {
     name: String, owner: Container, dependencies: [String],
     dependencyKeyTypes: [Any.Type?]? = nil, dependencySlots: [NameSlot],
     options: ProviderOptions, isolation: CreatorIsolation, creator: Creator,
-    asyncCreator: AsyncCreator? = nil, productType: Any.Type
+    asyncCreator: AsyncCreator? = nil, argument: ArgumentRecipe? = nil, productType: Any.Type
   ) {
     self.name = name
     self.owner = owner
@@ -114,7 +117,8 @@ final class Provider: @unchecked Sendable {
     isLeaf = scope == .transient && dependencies.isEmpty
     self.creator = creator
     self.asyncCreator = asyncCreator
-    checksBeforeRunning = isolation != .nonisolated || asyncCreator != nil
+    self.argument = argument
+    checksBeforeRunning = isolation != .nonisolated || asyncCreator != nil || argument != nil
     self.productType = productType
     valuesWithoutDependencies =
       dependencies.isEmpty
@@ -130,7 +134,8 @@ final class Provider: @unchecked Sendable {
       name: name, owner: owner, dependencies: dependencies,
       dependencyKeyTypes: dependencyKeyTypes, dependencySlots: dependencies.map(slots),
       options: options, isolation: isolation,
-      creator: creator, asyncCreator: asyncCreator, productType: productType)
+      creator: creator, asyncCreator: asyncCreator, argument: argument,
+      productType: productType)
   }
 
   // MARK: Shared products

@@ -132,6 +132,9 @@ final class Registration: @unchecked Sendable {
       return existing
     }
     // Two threads may make one at once: the first one set is kept.
+    if case .provider(let provider) = kind, let argument = provider.argument {
+      return factory.setIfEmpty(argument.makeFactory(owner, slot))
+    }
     if case .provider(let provider) = kind, provider.asyncCreator != nil {
       return factory.setIfEmpty(Self.makeAsyncFactory(productType, owner: owner, slot: slot))
     }

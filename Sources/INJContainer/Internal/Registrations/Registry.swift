@@ -38,6 +38,9 @@ struct Registry {
   /// for synchronous providers depending on async ones is skipped when none are, here
   /// or in an ancestor.
   var asyncProviderCount = 0
+  /// How many providers whose creators take an argument are registered here: the
+  /// check for direct dependencies on them is skipped when none are.
+  var argumentProviderCount = 0
 
   /// Whether a name has a registration (or an override) made by the app.
   func isRegistered(_ slotID: Int32) -> Bool {
@@ -74,6 +77,9 @@ extension Container {
     registry.index.append(registration, isOverride: asOverride)
     if registration.registeredProvider?.asyncCreator != nil {
       registry.asyncProviderCount += 1
+    }
+    if registration.registeredProvider?.argument != nil {
+      registry.argumentProviderCount += 1
     }
     if asOverride {
       if let replaced = registry.overrides[slot.id] {

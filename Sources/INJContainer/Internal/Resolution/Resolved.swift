@@ -77,7 +77,9 @@ struct Resolved {
     switch kind {
     case .object: String(describing: type(of: object))
     case .boxed: String(describing: type(of: box.value))
-    case .providerClosure: "() -> \(factoryUnchecked.productType)"
+    case .providerClosure:
+      factoryUnchecked.argumentType == nil
+        ? "() -> \(factoryUnchecked.productType)" : factoryUnchecked.closureTypeDescription
     }
   }
 

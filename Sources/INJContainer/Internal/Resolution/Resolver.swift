@@ -346,6 +346,10 @@ struct Resolver {
     if provider.asyncCreator != nil {
       throw error(for: provider.name, reason: .requiresAsync, inProgress: true)
     }
+    if let argument = provider.argument, !argument.isPassed {
+      throw error(
+        for: provider.name, reason: .requiresArgument(argument.typeName), inProgress: true)
+    }
     switch provider.isolation {
     case .nonisolated:
       return

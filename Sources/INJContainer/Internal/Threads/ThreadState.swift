@@ -36,6 +36,9 @@ struct ThreadState: ~Copyable {
   /// registrations it makes there are attributed to it, and are overrides when a test
   /// container overrides the module.
   var installing: (container: ObjectIdentifier, module: String, asOverride: Bool)?
+  /// The arguments of the provider closures being called on this thread, innermost
+  /// last, each with the token of the provider it is for (see ``ArgumentRecipe``).
+  var arguments: [(token: ObjectIdentifier, value: Any)] = []
 
   /// Runs `body`, which must not suspend, with ``runningActor`` set to `actor`; the
   /// caller is isolated to `actor`.

@@ -86,6 +86,7 @@ struct Validation {
     checkInjectedProperties()
     checkKeyedDependencies()
     checkSynchronousOnAsync()
+    checkDependenciesOnArgumentProviders()
     return ValidationReport(
       problems: problems, warnings: warnings, isCycleListTruncated: truncated)
   }
@@ -390,6 +391,32 @@ struct Validation {
           .synchronousDependsOnAsync(
             registration.name, site: registration.site,
             dependency: provider.dependencies[position], dependencySite: dependency.site))
+      }
+    }
+  }
+
+  /// Checks that no provider depends directly on one whose creator takes an
+  /// argument. Skipped when no such provider is registered here or in an ancestor.
+  private mutating func checkDependenciesOnArgumentProviders() {
+    guard
+      registry.argumentProviderCount > 0
+        || container.lineage.dropFirst().contains(where: {
+          $0.registry.withLock { $0.argumentProviderCount > 0 }
+        })
+    else { return }
+    for entry in 0..<index.count where isEffective[entry] {
+      guard index.flags[entry].contains(.provider) else { continue }
+      let registration = index.entries[entry]
+      guard let provider = registration.registeredProvider else { continue }
+      for (position, id) in index.dependencies(of: entry).enumerated() {
+        guard let dependency = registered(slotID: id),
+          let argument = dependency.provider?.argument
+        else { continue }
+        problems.append(
+          .dependsOnProviderWithArgument(
+            registration.name, site: registration.site,
+            dependency: provider.dependencies[position], dependencySite: dependency.site,
+            argumentType: argument.typeName))
       }
     }
   }

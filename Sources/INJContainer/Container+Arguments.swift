@@ -1,0 +1,119 @@
+import INJReflection
+
+extension Container {
+  /// Registers a provider whose creator also takes an argument the caller supplies
+  /// (assisted injection): its provider closure `fooProvider` is a closure
+  /// `(Argument) -> Foo` that makes a new product from the argument on each call.
+  ///
+  /// ```swift
+  /// container.addProvider(
+  ///   forName: "productDetails", dependencies: ["productsService"], argument: String.self
+  /// ) { values, productName in
+  ///   ProductDetailsScreen(service: try values.value(forName: "productsService"), productName: productName)
+  /// }
+  /// let makeDetails = try container.value(
+  ///   forName: "productDetailsProvider", as: ((String) -> ProductDetailsScreen).self)
+  /// let details = makeDetails("Espresso machine")
+  /// ```
+  ///
+  /// The closure is also `(Argument) throws -> Foo`, and `@Inject` properties of
+  /// either type are filled. A closure of another type is refused when it is handed
+  /// out. Resolving `foo` itself, or depending on it rather than on `fooProvider`,
+  /// throws ``ResolutionError`` (reason ``ResolutionError/Reason/requiresArgument(_:)``);
+  /// ``checkForErrors()`` reports such a dependency. For several arguments, take a
+  /// tuple. The product is made on each call, so the provider has no scope; its
+  /// properties are injected as for any provider.
+  ///
+  /// - Parameters:
+  ///   - name: The name; dependents use `fooProvider`.
+  ///   - dependencies: The names the creator needs besides the argument.
+  ///   - argumentType: The type of the argument.
+  ///   - fileID: The registering file, for reports; leave the default.
+  ///   - line: The registering line, for reports; leave the default.
+  ///   - creator: Makes the product from the resolved dependencies and the argument.
+  public func addProvider<T, Argument>(
+    forName name: String, dependencies: [String] = [], argument argumentType: Argument.Type,
+    fileID: String = #fileID, line: Int = #line,
+    creator: @escaping @Sendable (ResolvedValues, Argument) throws -> T
+  ) {
+    let recipe = ArgumentRecipe(product: T.self, argument: Argument.self)
+    let token = recipe.token
+    addProvider(
+      name, dependencies, [], fileID: fileID, line: line, isolation: .nonisolated,
+      productType: T.self,
+      creator: Creator.erasing { values in
+        // The resolver runs the creator only while the provider closure's argument is
+        // passed (see `Resolver.checkBeforeRunning`).
+        guard let argument = ArgumentRecipe.passed(for: token, as: Argument.self) else {
+          throw ResolutionError(
+            name: name, path: [name],
+            reason: .requiresArgument(String(describing: Argument.self)))
+        }
+        return try creator(values, argument)
+      },
+      argument: recipe)
+  }
+}
+
+/// How a provider whose creator takes an argument gets it: its provider closures
+/// pass the argument on the calling thread, under the provider's token, while they
+/// resolve the provider; its creator reads it there.
+///
+/// Invariant: an argument is on a thread's stack only during a synchronous call of
+/// a provider closure on that thread (pushed before it resolves, popped after), and
+/// a resolution never leaves its thread while it runs, so the creator running for
+/// that call finds the innermost argument for its token. `ArgumentTests` checks
+/// nested and concurrent calls.
+@usableFromInline
+struct ArgumentRecipe: Sendable {
+  /// Identifies the provider's arguments on the stack; shared by its copies in test
+  /// containers, whose creators are the same.
+  let token: Token
+  /// The argument type, for errors.
+  let typeName: String
+  /// Makes the factory of the provider's closures for a container and the slot of
+  /// the provider's name.
+  let makeFactory: @Sendable (Container, NameSlot) -> ProviderFactory
+
+  final class Token: Sendable {}
+
+  init<Product, Argument>(product: Product.Type, argument: Argument.Type) {
+    let token = Token()
+    self.token = token
+    typeName = String(describing: Argument.self)
+    makeFactory = { owner, slot in
+      // The closures hold the container weakly, as other provider closures do.
+      ProviderFactory(making: Product.self, argument: Argument.self) {
+        [weak owner] (argument: Argument) throws -> Product in
+        guard let owner else {
+          throw ResolutionError(name: slot.name, path: [slot.name], reason: .containerReleased)
+        }
+        return try ArgumentRecipe.passing(argument, for: token) { () throws(ResolutionError) in
+          try owner.resolveForProviderClosure(slot: slot, as: Product.self)
+        }
+      }
+    }
+  }
+
+  /// Whether an argument is passed for this provider on the calling thread now.
+  var isPassed: Bool {
+    let id = ObjectIdentifier(token)
+    return ThreadState.current.pointee.arguments.contains { $0.token == id }
+  }
+
+  /// Runs `body` with `argument` passed for the provider of `token`.
+  static func passing<Result>(
+    _ argument: Any, for token: Token, _ body: () throws(ResolutionError) -> Result
+  ) throws(ResolutionError) -> Result {
+    let state = ThreadState.current
+    state.pointee.arguments.append((ObjectIdentifier(token), argument))
+    defer { ThreadState.current.pointee.arguments.removeLast() }
+    return try body()
+  }
+
+  /// The innermost argument passed for the provider of `token` on this thread.
+  static func passed<Argument>(for token: Token, as type: Argument.Type) -> Argument? {
+    let id = ObjectIdentifier(token)
+    return ThreadState.current.pointee.arguments.last { $0.token == id }?.value as? Argument
+  }
+}
