@@ -80,10 +80,12 @@ final class ProductsService {
 @MainActor
 final class ProductsListViewController {
   @Inject var productsService: ProductsService?
-  /// Makes a new detail screen on every call. The container fills it because the
-  /// provider lists `productDetailsViewControllerProvider`: the name of a provider
-  /// (`productDetailsViewController`) followed by `Provider`.
-  @Inject var productDetailsViewControllerProvider: (@MainActor () -> ProductDetailsViewController)?
+  /// Makes a new detail screen for a product name on every call. The container
+  /// fills it because the provider lists `productDetailsViewControllerProvider`: the
+  /// name of a provider (`productDetailsViewController`) followed by `Provider`. That
+  /// provider's creator takes the product name as an argument, so the closure does.
+  @Inject var productDetailsViewControllerProvider:
+    (@MainActor (String) -> ProductDetailsViewController)?
 
   func lines() -> [String] {
     let products = productsService?.products ?? []
@@ -96,11 +98,10 @@ final class ProductsListViewController {
 
   /// Opens the detail screen for the product at `index`: a new screen every time.
   func select(_ index: Int) -> ProductDetailsViewController? {
-    guard let products = productsService?.products, products.indices.contains(index),
-      let details = productDetailsViewControllerProvider?()
-    else { return nil }
-    details.productName = products[index].name
-    return details
+    guard let products = productsService?.products, products.indices.contains(index) else {
+      return nil
+    }
+    return productDetailsViewControllerProvider?(products[index].name)
   }
 }
 
@@ -108,7 +109,11 @@ final class ProductsListViewController {
 @MainActor
 final class ProductDetailsViewController {
   @Inject var productsService: ProductsService?
-  var productName = ""
+  let productName: String
+
+  init(productName: String) {
+    self.productName = productName
+  }
 
   func line() -> String {
     guard let product = productsService?.products.first(where: { $0.name == productName }) else {
@@ -165,9 +170,11 @@ func makeContainer() -> Container {
     ProductsListViewController()
   }
   container.addProvider(
-    forName: "productDetailsViewController", dependencies: ["productsService"]
-  ) { _ in
-    ProductDetailsViewController()
+    forName: "productDetailsViewController", dependencies: ["productsService"],
+    argument: String.self
+  ) { _, productName in
+    // Assisted injection: the product name comes from the caller of the closure.
+    ProductDetailsViewController(productName: productName)
   }
   container.addProvider(
     forName: "productsService", dependencies: ["rootViewControllerProvider"], options: .singleton
@@ -202,9 +209,11 @@ func makeCyclicContainer() -> Container {
     ProductsListViewController()
   }
   container.addProvider(
-    forName: "productDetailsViewController", dependencies: ["productsService"]
-  ) { _ in
-    ProductDetailsViewController()
+    forName: "productDetailsViewController", dependencies: ["productsService"],
+    argument: String.self
+  ) { _, productName in
+    // Assisted injection: the product name comes from the caller of the closure.
+    ProductDetailsViewController(productName: productName)
   }
   container.addProvider(
     forName: "productsService", dependencies: ["rootViewController"], options: .singleton

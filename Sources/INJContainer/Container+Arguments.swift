@@ -30,16 +30,22 @@ extension Container {
   ///   - argumentType: The type of the argument.
   ///   - fileID: The registering file, for reports; leave the default.
   ///   - line: The registering line, for reports; leave the default.
+  ///   - isolation: The actor of the registering code; leave the default. Registered
+  ///     from main-actor code, the creator runs on the main actor and the closures
+  ///     are `@MainActor (Argument) -> Foo`.
   ///   - creator: Makes the product from the resolved dependencies and the argument.
   public func addProvider<T, Argument>(
     forName name: String, dependencies: [String] = [], argument argumentType: Argument.Type,
     fileID: String = #fileID, line: Int = #line,
-    creator: @escaping @Sendable (ResolvedValues, Argument) throws -> T
+    isolation: isolated (any Actor)? = #isolation,
+    creator: @escaping (ResolvedValues, Argument) throws -> T
   ) {
-    let recipe = ArgumentRecipe(product: T.self, argument: Argument.self)
+    let creatorIsolation = CreatorIsolation(isolation)
+    let recipe = ArgumentRecipe(
+      product: T.self, argument: Argument.self, isMainActor: creatorIsolation == .mainActor)
     let token = recipe.token
     addProvider(
-      name, dependencies, [], fileID: fileID, line: line, isolation: .nonisolated,
+      name, dependencies, [], fileID: fileID, line: line, isolation: creatorIsolation,
       productType: T.self,
       creator: Creator.erasing { values in
         // The resolver runs the creator only while the provider closure's argument is
@@ -77,13 +83,13 @@ struct ArgumentRecipe: Sendable {
 
   final class Token: Sendable {}
 
-  init<Product, Argument>(product: Product.Type, argument: Argument.Type) {
+  init<Product, Argument>(product: Product.Type, argument: Argument.Type, isMainActor: Bool) {
     let token = Token()
     self.token = token
     typeName = String(describing: Argument.self)
     makeFactory = { owner, slot in
       // The closures hold the container weakly, as other provider closures do.
-      ProviderFactory(making: Product.self, argument: Argument.self) {
+      ProviderFactory(making: Product.self, argument: Argument.self, isMainActor: isMainActor) {
         [weak owner] (argument: Argument) throws -> Product in
         guard let owner else {
           throw ResolutionError(name: slot.name, path: [slot.name], reason: .containerReleased)

@@ -117,14 +117,17 @@ public final class ProviderFactory {
   /// - Parameters:
   ///   - productType: The type `create` returns.
   ///   - argumentType: The type of the argument.
+  ///   - isMainActor: Whether `create` must run on the main actor; the closures are
+  ///     then `@MainActor (Argument) -> Product` and
+  ///     `@MainActor (Argument) throws -> Product`.
   ///   - create: Creates one product from the argument, or throws why it could not.
   public init<Product, Argument>(
     making productType: Product.Type = Product.self, argument argumentType: Argument.Type,
-    _ create: @escaping @Sendable (Argument) throws -> Product
+    isMainActor: Bool = false, _ create: @escaping @Sendable (Argument) throws -> Product
   ) {
     self.productType = productType
     self.argumentType = argumentType
-    isMainActor = false
+    self.isMainActor = isMainActor
     let offered = "(\(Argument.self)) -> \(Product.self)"
     self.create = {
       throw InjectionError(
@@ -133,14 +136,22 @@ public final class ProviderFactory {
     }
     asyncCreate = nil
     exactAsyncClosure = nil
-    // Stored with the non-Sendable types users ask for, as for closures without an
-    // argument.
-    let plainClosure: (Argument) -> Product = { argument in
+    let plain: @Sendable (Argument) -> Product = { argument in
       ProviderFactory.stopOnFailure { try create(argument) }
     }
-    let throwingClosure: (Argument) throws -> Product = create
-    exactClosure = plainClosure
-    exactThrowingClosure = throwingClosure
+    if isMainActor {
+      let onMainActor: @MainActor (Argument) -> Product = { plain($0) }
+      let throwingOnMainActor: @MainActor (Argument) throws -> Product = { try create($0) }
+      exactClosure = onMainActor
+      exactThrowingClosure = throwingOnMainActor
+    } else {
+      // Stored with the non-Sendable types users ask for, as for closures without an
+      // argument.
+      let plainClosure: (Argument) -> Product = plain
+      let throwingClosure: (Argument) throws -> Product = create
+      exactClosure = plainClosure
+      exactThrowingClosure = throwingClosure
+    }
   }
 
   /// Makes one product.
@@ -390,7 +401,7 @@ public final class ProviderFactory {
   @usableFromInline
   package var closureTypeDescription: String {
     if let argumentType {
-      return "(\(argumentType)) -> \(productType)"
+      return "\(isMainActor ? "@MainActor " : "")(\(argumentType)) -> \(productType)"
     }
     return isAsync
       ? "() async throws -> \(productType)"

@@ -23,6 +23,11 @@ final class ArticleListScreen {
   }
 }
 
+final class ArticleReader {
+  let title: String
+  init(title: String) { self.title = title }
+}
+
 protocol TitledScreen: AnyObject {
   var title: String { get }
 }
@@ -48,6 +53,22 @@ final class AccountService {
 @Suite("Provider Closures and Cycles")
 struct ProviderClosuresAndCyclesTests: PrintingSample {
   let console = Console()
+
+  @Test func closuresThatTakeAnArgument() throws {
+    let container = Container()
+    container.addInstance(ArticleStore(), forName: "articleStore")
+    container.addProvider(
+      forName: "articleReader", dependencies: ["articleStore"], argument: Int.self
+    ) { values, index in
+      ArticleReader(
+        title: try values.value(forName: "articleStore", as: ArticleStore.self).titles[index])
+    }
+    let openArticle = try container.value(
+      forName: "articleReaderProvider", as: ((Int) -> ArticleReader).self)
+    print(openArticle(1).title)
+
+    expectPrintedOutputShown(in: Self.article)
+  }
   static let article = "Sources/INJContainer/INJContainer.docc/ProviderClosuresAndCycles.md"
 
   func articleContainer() throws -> Container {

@@ -193,6 +193,25 @@ import Testing
     #expect(make("Mug").service === fake)
   }
 
+  @MainActor
+  final class Badge {
+    let number: Int
+    init(number: Int) { self.number = number }
+  }
+
+  @MainActor @Test func registeredOnTheMainActorTheClosureIsMainActor() throws {
+    let container = Container()
+    container.addProvider(forName: "badge", argument: Int.self) { _, number in
+      Badge(number: number)
+    }
+    let make = try container.value(forName: "badgeProvider", as: (@MainActor (Int) -> Badge).self)
+    #expect(make(3).number == 3)
+    let error = #expect(throws: ResolutionError.self) {
+      try container.value(forName: "badgeProvider", as: ((Int) -> Badge).self)
+    }
+    #expect(error?.description.contains("it is of type @MainActor (Int) -> Badge") == true)
+  }
+
   /// The closure, handed to tasks: it holds its container weakly and resolves on the
   /// calling thread, so calling it from several is what the test checks.
   struct UncheckedMaker: @unchecked Sendable {
