@@ -174,6 +174,8 @@ public struct RegistrationDescription: Hashable, Sendable, CustomStringConvertib
   public var isOverride: Bool
   /// Which container holds it: 0 for the one asked, 1 for its parent, and so on.
   public var ancestry: Int
+  /// Whether it is a contribution to the collection of its name.
+  public var isContribution: Bool
 
   /// Creates a description.
   ///
@@ -187,11 +189,13 @@ public struct RegistrationDescription: Hashable, Sendable, CustomStringConvertib
   ///   - site: Where it was registered.
   ///   - isOverride: Whether it is an override.
   ///   - ancestry: Which container holds it, counted from the one asked.
+  ///   - isContribution: Whether it is a contribution to a collection.
   public init(
     name: String, kind: Kind, options: ProviderOptions = [], dependencies: [String] = [],
     typeName: String, isolation: Isolation? = nil, site: RegistrationSite,
-    isOverride: Bool = false, ancestry: Int = 0
+    isOverride: Bool = false, ancestry: Int = 0, isContribution: Bool = false
   ) {
+    self.isContribution = isContribution
     self.name = name
     self.kind = kind
     self.options = options
@@ -229,7 +233,7 @@ public struct RegistrationDescription: Hashable, Sendable, CustomStringConvertib
     self.init(
       name: registration.name, kind: kind, options: options, dependencies: dependencies,
       typeName: typeName, isolation: isolation, site: registration.site, isOverride: isOverride,
-      ancestry: ancestry)
+      ancestry: ancestry, isContribution: registration.isContribution)
   }
 
   /// `'weatherClient': singleton provider of WeatherClient, depends on 'configuration'
@@ -237,6 +241,7 @@ public struct RegistrationDescription: Hashable, Sendable, CustomStringConvertib
   public var description: String {
     var text = "'\(name)': "
     if isOverride { text += "override, " }
+    if isContribution { text += "contribution, " }
     switch kind {
     case .instance:
       text += "instance of \(typeName)"

@@ -197,13 +197,16 @@ public final class Container: Sendable {
     _ name: String, _ dependencies: [String], _ options: ProviderOptions, fileID: String,
     line: Int, isolation: CreatorIsolation, productType: Any.Type, creator: Creator,
     asyncCreator: AsyncCreator? = nil, dependencyKeyTypes: [Any.Type?]? = nil,
-    argument: ArgumentRecipe? = nil
+    argument: ArgumentRecipe? = nil, isContribution: Bool = false
   ) {
     let installing = installation
     let site = RegistrationSite(fileID: fileID, line: line, module: installing.module)
     registry.withLock { registry in
+      // A contribution's provider is named by its place in the collection, for paths.
+      let providerName =
+        isContribution ? "\(name)[\(contributionCount(to: name, in: registry))]" : name
       let provider = Provider(
-        name: name, owner: self, dependencies: dependencies,
+        name: providerName, owner: self, dependencies: dependencies,
         dependencyKeyTypes: dependencyKeyTypes,
         dependencySlots: dependencies.map { slot(interning: $0, in: &registry) },
         options: options,
@@ -218,8 +221,9 @@ public final class Container: Sendable {
           .provider(provider)
         }
       register(
-        Registration(name: name, site: site, owner: self, kind: kind), in: &registry,
-        asOverride: installing.asOverride)
+        Registration(
+          name: name, site: site, owner: self, kind: kind, isContribution: isContribution),
+        in: &registry, asOverride: installing.asOverride)
     }
   }
 

@@ -56,6 +56,21 @@ struct OrganisingALargeAppTests: PrintingSample {
     expectPrintedOutputShown(in: Self.article)
   }
 
+  @Test func plugIns() throws {
+    let app = Container()
+    app.addInstance("https://events.example.com", forName: "eventsURL")
+    app.contribute(to: "launchTasks") { _ in "warm caches" }
+    app.contribute(to: "launchTasks", dependencies: ["eventsURL"]) { values in
+      "send launch event to \(try values.value(forName: "eventsURL", as: String.self))"
+    }
+    try app.checkForErrors()
+    for task in try app.value(forName: "launchTasks", as: [String].self) {
+      print(task)
+    }
+
+    expectPrintedOutputShown(in: Self.article)
+  }
+
   @Test func checkoutIsWiredCorrectly() throws {
     try CheckoutModule().checkForErrors()
   }

@@ -44,17 +44,24 @@ final class Registration: @unchecked Sendable {
   /// The container the registration belongs to, which keeps it alive.
   unowned let owner: Container
   let kind: Kind
+  /// Whether it is one contribution to the collection of its name (see
+  /// `Container.contribute(to:dependencies:options:fileID:line:isolation:creator:)`).
+  let isContribution: Bool
   /// What `fooProvider` gives for this registration `foo`, made on first use.
   private let factory = OnceReference<ProviderFactory>()
 
   /// Makes a registration; call with the owner's registry lock held, as interning
   /// the name requires.
-  init(name: String, site: RegistrationSite, owner: Container, kind: Kind) {
+  init(
+    name: String, site: RegistrationSite, owner: Container, kind: Kind,
+    isContribution: Bool = false
+  ) {
     self.name = name
     slotID = owner.names.internSlot(named: name).id
     self.site = site
     self.owner = owner
     self.kind = kind
+    self.isContribution = isContribution
   }
 
   /// The same registration for another container, with fresh shared products.
@@ -67,7 +74,8 @@ final class Registration: @unchecked Sendable {
       case .invalid(let problem, let provider):
         .invalid(problem, provider: provider?.copy(for: owner, slots: slots))
       }
-    return Registration(name: name, site: site, owner: owner, kind: copied)
+    return Registration(
+      name: name, site: site, owner: owner, kind: copied, isContribution: isContribution)
   }
 
   // MARK: What it is

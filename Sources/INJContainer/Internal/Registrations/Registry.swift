@@ -20,6 +20,9 @@ struct Registry {
   /// The registration that stands for the problem of a name (a duplicate, a
   /// collision), by slot id, reused while the problem stays the same.
   var problems: [Int32: Registration] = [:]
+  /// The registration a collection name resolves to, by slot id: made the first
+  /// time every registration of the name is a contribution.
+  var collections: [Int32: Registration] = [:]
   /// Registrations that replace whatever else a name has, by slot id (see
   /// `Container.override`).
   var overrides: [Int32: Registration] = [:]
@@ -153,6 +156,10 @@ extension Container {
       return
     }
     let own = registry.byName[slot.id] ?? []
+    if !own.isEmpty, own.allSatisfy(\.isContribution) {
+      slot.setRegistration(collection(of: slot, &registry))
+      return
+    }
     let name = slot.name
     let baseSlot = Self.baseName(ofProviderClosure: name).flatMap {
       names.slot(named: $0, hash: $0.hashValue)?.takeUnretainedValue()

@@ -140,8 +140,12 @@ struct Validation {
       guard !reported[id] else { continue }
       reported[id] = true
       if registrationCounts[id] > 1 {
-        let registration = index.entries[entry]
-        problems.append(.duplicateName(registration.name, sites: own(Int32(id)).map(\.site)))
+        let registrations = own(Int32(id))
+        // Contributions to one collection are many registrations of its name by design.
+        if !registrations.allSatisfy(\.isContribution) {
+          problems.append(
+            .duplicateName(registrations[0].name, sites: registrations.map(\.site)))
+        }
       }
       let isProviderClosureName = flags.contains(.providerClosureName)
       if isProviderClosureName || container.parent != nil,
@@ -437,7 +441,10 @@ struct Validation {
   /// ancestor: an instance or a valid provider. Nil for anything else (a provider
   /// closure, a name in error, a name nothing registers), whose type is not known.
   private func registeredValue(named name: String) -> (type: Any.Type, site: RegistrationSite)? {
-    guard let registration = registered(named: name) else { return nil }
+    // A collection's type is the array of its contributions', which none declares.
+    guard let registration = registered(named: name), !registration.isContribution else {
+      return nil
+    }
     switch registration.kind {
     case .instance(_, let type): return (type, registration.site)
     case .provider(let provider): return (provider.productType, registration.site)

@@ -1,0 +1,117 @@
+import INJReflection
+
+extension Container {
+  /// Adds a contribution to a collection (a plug-in): every contribution made under
+  /// `collection` is made when the collection is resolved, and the collection's value
+  /// is an array of their products, in registration order.
+  ///
+  /// ```swift
+  /// container.contribute(to: "analyticsSinks") { _ in ConsoleSink() as any AnalyticsSink }
+  /// container.contribute(to: "analyticsSinks", dependencies: ["http"]) { values in
+  ///   HTTPSink(client: try values.value(forName: "http")) as any AnalyticsSink
+  /// }
+  /// let sinks = try container.value(forName: "analyticsSinks", as: [any AnalyticsSink].self)
+  /// ```
+  ///
+  /// Each contribution is a provider of its own: its dependencies, options and site.
+  /// ``checkForErrors()`` reports a missing name or a cycle through a contribution
+  /// like any other (the contribution is named by the collection's name and its own
+  /// site), and paths name it `analyticsSinks[1]`. The collection is made anew on each
+  /// resolution; a singleton contribution gives the same object each time. Ask for the
+  /// array with the element type the contributions share, a protocol, or `Any`;
+  /// `analyticsSinksProvider` is a closure making a new array. A name that is both
+  /// registered and contributed to is a duplicate. A child container's contributions
+  /// make a collection of their own, which hides its ancestors' collection of the same
+  /// name. Contributions have synchronous creators.
+  ///
+  /// - Parameters:
+  ///   - collection: The collection's name.
+  ///   - dependencies: The names the creator needs.
+  ///   - options: The contribution's scope and ``ProviderOptions/For/manualInit``.
+  ///   - fileID: The registering file, for reports; leave the default.
+  ///   - line: The registering line, for reports; leave the default.
+  ///   - isolation: The actor of the registering code; leave the default.
+  ///   - creator: Makes the contribution from its resolved dependencies.
+  public func contribute<T>(
+    to collection: String, dependencies: [String] = [], options: ProviderOptions.For<T> = [],
+    fileID: String = #fileID, line: Int = #line,
+    isolation: isolated (any Actor)? = #isolation,
+    creator: @escaping (ResolvedValues) throws -> T
+  ) {
+    addProvider(
+      collection, dependencies, options.options, fileID: fileID, line: line,
+      isolation: CreatorIsolation(isolation), productType: T.self, creator: .erasing(creator),
+      isContribution: true)
+  }
+
+  /// Adds a contribution to the collection of a key whose type is an array, as
+  /// ``contribute(to:dependencies:options:fileID:line:isolation:creator:)-(String,_,_,_,_,_,_)``.
+  ///
+  /// - Parameters:
+  ///   - key: The collection's key; its element type is the contribution's type.
+  ///   - dependencies: The names the creator needs.
+  ///   - options: The contribution's scope and ``ProviderOptions/For/manualInit``.
+  ///   - fileID: The registering file, for reports; leave the default.
+  ///   - line: The registering line, for reports; leave the default.
+  ///   - isolation: The actor of the registering code; leave the default.
+  ///   - creator: Makes the contribution from its resolved dependencies.
+  public func contribute<T>(
+    to key: Key<[T]>, dependencies: [String] = [], options: ProviderOptions.For<T> = [],
+    fileID: String = #fileID, line: Int = #line,
+    isolation: isolated (any Actor)? = #isolation,
+    creator: @escaping (ResolvedValues) throws -> T
+  ) {
+    contribute(
+      to: key.name, dependencies: dependencies, options: options, fileID: fileID, line: line,
+      isolation: isolation, creator: creator)
+  }
+
+  /// How many contributions `name` has here. Call with the registry lock held.
+  func contributionCount(to name: String, in registry: Registry) -> Int {
+    guard let slot = names.slot(named: name, hash: name.hashValue) else { return 0 }
+    let id = slot._withUnsafeGuaranteedRef(\.id)
+    return (registry.byName[id] ?? []).count
+  }
+
+  /// The registration a collection name resolves to: a provider whose product is the
+  /// array of the contributions' products, read when it is resolved. Call with the
+  /// registry lock held.
+  func collection(of slot: NameSlot, _ registry: inout Registry) -> Registration {
+    if let existing = registry.collections[slot.id] {
+      return existing
+    }
+    let id = slot.id
+    let provider = Provider(
+      name: slot.name, owner: self, dependencies: [], dependencySlots: [], options: [],
+      isolation: .nonisolated,
+      creator: .value { [unowned self] _ in try self.contributedProducts(slotID: id) },
+      productType: [Any].self)
+    let site = (registry.byName[id] ?? []).first?.site ?? RegistrationSite(fileID: "", line: 0)
+    let made = Registration(name: slot.name, site: site, owner: self, kind: .provider(provider))
+    registry.collections[id] = made
+    return made
+  }
+
+  /// Makes every contribution of a collection, in registration order, inside the
+  /// resolution of the collection.
+  private func contributedProducts(slotID: Int32) throws(ResolutionError) -> [Any] {
+    let contributions = registry.withLock { $0.byName[slotID] ?? [] }
+    var products: [Any] = []
+    products.reserveCapacity(contributions.count)
+    for contribution in contributions {
+      switch contribution.kind {
+      case .provider(let provider):
+        products.append(try Resolver.resolve(provider).anyValue)
+      case .invalid(let problem, let provider):
+        throw ResolutionError(
+          name: provider?.name ?? contribution.name, path: [contribution.name],
+          reason: contribution.failureReason(problem))
+      case .instance(let value, _):
+        products.append(value.anyValue)
+      case .providerClosure:
+        continue
+      }
+    }
+    return products
+  }
+}
