@@ -22,7 +22,9 @@ extension Container {
   /// `analyticsSinksProvider` is a closure making a new array. A name that is both
   /// registered and contributed to is a duplicate. A child container's contributions
   /// make a collection of their own, which hides its ancestors' collection of the same
-  /// name. Contributions have synchronous creators.
+  /// name. A contribution with an `async` creator
+  /// (``contributeAsync(to:dependencies:options:fileID:line:isolation:creator:)``) makes
+  /// the collection one to resolve with ``asyncValue(forName:as:)``.
   ///
   /// - Parameters:
   ///   - collection: The collection's name.
@@ -66,6 +68,31 @@ extension Container {
       isolation: isolation, creator: creator)
   }
 
+  /// Adds a contribution whose creator is `async` to a collection: the collection is
+  /// then resolved with ``asyncValue(forName:as:)``, which makes its contributions in
+  /// registration order.
+  ///
+  /// - Parameters:
+  ///   - collection: The collection's name.
+  ///   - dependencies: The names the creator needs.
+  ///   - options: The contribution's scope and ``ProviderOptions/For/manualInit``.
+  ///   - fileID: The registering file, for reports; leave the default.
+  ///   - line: The registering line, for reports; leave the default.
+  ///   - isolation: The actor of the registering code; leave the default.
+  ///   - creator: Makes the contribution from its resolved dependencies.
+  public func contributeAsync<T>(
+    to collection: String, dependencies: [String] = [], options: ProviderOptions.For<T> = [],
+    fileID: String = #fileID, line: Int = #line,
+    isolation: isolated (any Actor)? = #isolation,
+    creator: @escaping @Sendable (ResolvedValues) async throws -> T
+  ) {
+    addProvider(
+      collection, dependencies, options.options, fileID: fileID, line: line,
+      isolation: CreatorIsolation(isolation), productType: T.self,
+      creator: .refusingSynchronousCreation, asyncCreator: Creator.erasingAsync(creator),
+      isContribution: true)
+  }
+
   /// How many contributions `name` has here. Call with the registry lock held.
   func contributionCount(to name: String, in registry: Registry) -> Int {
     guard let slot = names.slot(named: name, hash: name.hashValue) else { return 0 }
@@ -76,20 +103,52 @@ extension Container {
   /// The registration a collection name resolves to: a provider whose product is the
   /// array of the contributions' products, read when it is resolved. Call with the
   /// registry lock held.
+  /// A collection with an async contribution is async itself; it is made again when
+  /// the first async contribution arrives (the one it replaces is retired, as slots
+  /// may still point at it).
   func collection(of slot: NameSlot, _ registry: inout Registry) -> Registration {
-    if let existing = registry.collections[slot.id] {
-      return existing
-    }
     let id = slot.id
-    let provider = Provider(
-      name: slot.name, owner: self, dependencies: [], dependencySlots: [], options: [],
-      isolation: .nonisolated,
-      creator: .value { [unowned self] _ in try self.contributedProducts(slotID: id) },
-      productType: [Any].self)
-    let site = (registry.byName[id] ?? []).first?.site ?? RegistrationSite(fileID: "", line: 0)
+    let contributions = registry.byName[id] ?? []
+    let isAsync = contributions.contains { $0.registeredProvider?.asyncCreator != nil }
+    if let existing = registry.collections[id] {
+      if (existing.provider?.asyncCreator != nil) == isAsync {
+        return existing
+      }
+      registry.retired.append(existing)
+    }
+    let provider: Provider
+    if isAsync {
+      provider = Provider(
+        name: slot.name, owner: self, dependencies: [], dependencySlots: [], options: [],
+        isolation: .nonisolated, creator: .refusingSynchronousCreation,
+        asyncCreator: .value { [unowned self] _ in
+          try await self.asyncContributedProducts(slotID: id)
+        },
+        productType: [Any].self)
+    } else {
+      provider = Provider(
+        name: slot.name, owner: self, dependencies: [], dependencySlots: [], options: [],
+        isolation: .nonisolated,
+        creator: .value { [unowned self] _ in try self.contributedProducts(slotID: id) },
+        productType: [Any].self)
+    }
+    let site = contributions.first?.site ?? RegistrationSite(fileID: "", line: 0)
     let made = Registration(name: slot.name, site: site, owner: self, kind: .provider(provider))
     registry.collections[id] = made
     return made
+  }
+
+  /// Makes every contribution of an async collection, in registration order, inside
+  /// the async resolution of the collection.
+  private func asyncContributedProducts(slotID: Int32) async throws(ResolutionError) -> [Any] {
+    let contributions = registry.withLock { $0.byName[slotID] ?? [] }
+    let resolver = AsyncResolver(context: AsyncResolution.current ?? .top())
+    var products: [Any] = []
+    products.reserveCapacity(contributions.count)
+    for contribution in contributions {
+      products.append(try await resolver.resolve(contribution, dependent: nil).anyValue)
+    }
+    return products
   }
 
   /// Makes every contribution of a collection, in registration order, inside the

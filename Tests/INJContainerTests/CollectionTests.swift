@@ -116,6 +116,24 @@ import Testing
     #expect(try testContainer.value(forName: "sinks", as: [any Sink].self).count == 1)
   }
 
+  @Test func asyncContributionsMakeAnAsyncCollection() async throws {
+    let container = Self.container()
+    container.contributeAsync(to: "sinks", dependencies: ["endpoint"]) { values in
+      try await Task.sleep(for: .milliseconds(1))
+      return HTTPSink(endpoint: try values.value(forName: "endpoint") + "/async") as any Sink
+    }
+    try container.checkForErrors()
+    let sinks = try await container.asyncValue(forName: "sinks", as: [any Sink].self)
+    #expect(sinks.map(\.label) == ["console", "http https://x", "http https://x/async"])
+    let error = #expect(throws: ResolutionError.self) { try container.value(forName: "sinks") }
+    if case .requiresAsync? = error?.reason {
+    } else {
+      Issue.record("expected requiresAsync, got \(String(describing: error))")
+    }
+    container.contribute(to: "sinks") { _ in ConsoleSink() as any Sink }
+    #expect(try await container.asyncValue(forName: "sinks", as: [any Sink].self).count == 4)
+  }
+
   @Test func asyncValueResolvesACollection() async throws {
     let container = Self.container()
     let sinks = try await container.asyncValue(forName: "sinks", as: [any Sink].self)
