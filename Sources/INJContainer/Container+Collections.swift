@@ -141,23 +141,50 @@ extension Container {
   /// Makes every contribution of an async collection, in registration order, inside
   /// the async resolution of the collection.
   private func asyncContributedProducts(slotID: Int32) async throws(ResolutionError) -> [Any] {
-    let contributions = registry.withLock { $0.byName[slotID] ?? [] }
+    let (contributions, replaced) = registry.withLock {
+      ($0.byName[slotID] ?? [], $0.replacedContributions[slotID] ?? [:])
+    }
     let resolver = AsyncResolver(context: AsyncResolution.current ?? .top())
     var products: [Any] = []
     products.reserveCapacity(contributions.count)
-    for contribution in contributions {
+    for (position, contribution) in contributions.enumerated() {
+      if let replacement = replaced[position] {
+        products.append(replacement.anyValue)
+        continue
+      }
       products.append(try await resolver.resolve(contribution, dependent: nil).anyValue)
     }
     return products
   }
 
+  /// Replaces the contribution at `position` of the collection `name` here with a
+  /// value (a test container's override of one contributor).
+  ///
+  /// - Returns: Whether the collection has a contribution at that position.
+  package func replaceContribution<T>(to name: String, at position: Int, with value: T) -> Bool {
+    registry.withLock { registry in
+      guard let slot = names.slot(named: name, hash: name.hashValue)?.takeUnretainedValue(),
+        let own = registry.byName[slot.id], own.allSatisfy(\.isContribution),
+        own.indices.contains(position)
+      else { return false }
+      registry.replacedContributions[slot.id, default: [:]][position] = Resolved(value)
+      return true
+    }
+  }
+
   /// Makes every contribution of a collection, in registration order, inside the
   /// resolution of the collection.
   private func contributedProducts(slotID: Int32) throws(ResolutionError) -> [Any] {
-    let contributions = registry.withLock { $0.byName[slotID] ?? [] }
+    let (contributions, replaced) = registry.withLock {
+      ($0.byName[slotID] ?? [], $0.replacedContributions[slotID] ?? [:])
+    }
     var products: [Any] = []
     products.reserveCapacity(contributions.count)
-    for contribution in contributions {
+    for (position, contribution) in contributions.enumerated() {
+      if let replacement = replaced[position] {
+        products.append(replacement.anyValue)
+        continue
+      }
       switch contribution.kind {
       case .provider(let provider):
         products.append(try Resolver.resolve(provider).anyValue)

@@ -357,3 +357,39 @@ extension TestContainer {
     }
   }
 }
+
+extension TestContainer {
+  /// Replaces one contribution of a collection with a fake value: the collection
+  /// keeps its other contributions, in order, and gives `instance` in place of the
+  /// contribution at `position` (counted from 0 in registration order).
+  ///
+  /// ```swift
+  /// testContainer.override("analyticsSinks", contribution: 1, with: RecordingSink() as any AnalyticsSink)
+  /// ```
+  ///
+  /// A strict test container lets the collection resolve. A name that is not a
+  /// collection with a contribution at `position` fails the test at this call.
+  ///
+  /// - Parameters:
+  ///   - collection: The collection's name.
+  ///   - position: The contribution's place in the collection, from 0.
+  ///   - instance: The value to give in its place.
+  ///   - fileID: The calling file; leave the default.
+  ///   - filePath: The calling file's path; leave the default.
+  ///   - line: The calling line; leave the default.
+  ///   - column: The calling column; leave the default.
+  public func override<T: Sendable>(
+    _ collection: String, contribution position: Int, with instance: T,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) {
+    guard container.replaceContribution(to: collection, at: position, with: instance) else {
+      reporter.reportIssue(
+        "Cannot override contribution \(position) of '\(collection)': '\(collection)' has no "
+          + "contribution \(position). Contributions are counted from 0 in registration order.",
+        at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+      return
+    }
+    observer.allow([collection])
+  }
+}

@@ -285,3 +285,39 @@ struct TestContainerModuleTests {
     #expect(throws: ValidationError.self) { try testContainer.container.checkForErrors() }
   }
 }
+
+@Suite("Collections in test containers")
+struct TestContainerCollectionTests {
+  static func production() -> Container {
+    let container = Container()
+    container.contribute(to: "tasks") { _ in "warm caches" }
+    container.contribute(to: "tasks") { _ in "send launch event" }
+    return container
+  }
+
+  @Test func oneContributionCanBeReplaced() throws {
+    let recorder = RecordingIssueReporter()
+    let testContainer = TestContainer(copying: Self.production(), strict: true, reporter: recorder)
+    testContainer.override("tasks", contribution: 1, with: "record launch event")
+    #expect(
+      try testContainer.value(forName: "tasks", as: [String].self)
+        == ["warm caches", "record launch event"])
+    #expect(recorder.messages.isEmpty)
+  }
+
+  @Test func aContributionThatDoesNotExistFailsTheTest() {
+    let recorder = RecordingIssueReporter()
+    let testContainer = TestContainer(copying: Self.production(), reporter: recorder)
+    let line: UInt = #line + 1
+    testContainer.override("tasks", contribution: 2, with: "extra")
+    testContainer.override("sinks", contribution: 0, with: "extra")
+    #expect(
+      recorder.messages == [
+        "Cannot override contribution 2 of 'tasks': 'tasks' has no contribution 2. "
+          + "Contributions are counted from 0 in registration order.",
+        "Cannot override contribution 0 of 'sinks': 'sinks' has no contribution 0. "
+          + "Contributions are counted from 0 in registration order.",
+      ])
+    #expect(recorder.issues.first?.location.line == line)
+  }
+}

@@ -23,6 +23,9 @@ struct Registry {
   /// The registration a collection name resolves to, by slot id: made the first
   /// time every registration of the name is a contribution.
   var collections: [Int32: Registration] = [:]
+  /// Values that replace single contributions (a test container's override of one
+  /// contributor), by the collection's slot id, then the contribution's position.
+  var replacedContributions: [Int32: [Int: Resolved]] = [:]
   /// Registrations that replace whatever else a name has, by slot id (see
   /// `Container.override`).
   var overrides: [Int32: Registration] = [:]
