@@ -61,6 +61,55 @@ extension Container {
   }
 }
 
+extension Container {
+  /// Registers a provider whose `async` creator also takes an argument the caller
+  /// supplies: its provider closure `fooProvider` is `(Argument) async throws -> Foo`.
+  ///
+  /// ```swift
+  /// container.addAsyncProvider(forName: "forecast", dependencies: ["client"], argument: String.self) {
+  ///   values, city in try await Forecast.load(city, with: values.value(forName: "client"))
+  /// }
+  /// let loadForecast = try container.value(
+  ///   forName: "forecastProvider", as: ((String) async throws -> Forecast).self)
+  /// ```
+  ///
+  /// As for ``addProvider(forName:dependencies:argument:fileID:line:isolation:creator:)``,
+  /// resolving `foo` itself or depending on it directly is refused; the argument must be
+  /// `Sendable`, as it travels with the async resolution.
+  ///
+  /// - Parameters:
+  ///   - name: The name; dependents use `fooProvider`.
+  ///   - dependencies: The names the creator needs besides the argument.
+  ///   - argumentType: The type of the argument.
+  ///   - fileID: The registering file, for reports; leave the default.
+  ///   - line: The registering line, for reports; leave the default.
+  ///   - isolation: The actor of the registering code; leave the default.
+  ///   - creator: Makes the product from the resolved dependencies and the argument.
+  public func addAsyncProvider<T, Argument: Sendable>(
+    forName name: String, dependencies: [String] = [], argument argumentType: Argument.Type,
+    fileID: String = #fileID, line: Int = #line,
+    isolation: isolated (any Actor)? = #isolation,
+    creator: @escaping @Sendable (ResolvedValues, Argument) async throws -> T
+  ) {
+    let recipe = ArgumentRecipe(asyncProduct: T.self, argument: Argument.self)
+    let token = recipe.token
+    addProvider(
+      name, dependencies, [], fileID: fileID, line: line,
+      isolation: CreatorIsolation(isolation), productType: T.self,
+      creator: .refusingSynchronousCreation,
+      asyncCreator: Creator.erasingAsync { values in
+        // The async resolver runs the creator only while the argument is passed.
+        guard let argument = ArgumentRecipe.asyncPassed(for: token, as: Argument.self) else {
+          throw ResolutionError(
+            name: name, path: [name],
+            reason: .requiresArgument(String(describing: Argument.self)))
+        }
+        return try await creator(values, argument)
+      },
+      argument: recipe)
+  }
+}
+
 /// How a provider whose creator takes an argument gets it: its provider closures
 /// pass the argument on the calling thread, under the provider's token, while they
 /// resolve the provider; its creator reads it there.
@@ -99,6 +148,51 @@ struct ArgumentRecipe: Sendable {
         }
       }
     }
+  }
+
+  /// The arguments passed to async provider closures in the current task, innermost
+  /// last: an async resolution may move between threads, so they travel with the task
+  /// (and its child tasks) instead of a thread.
+  @TaskLocal static var asyncArguments: [AsyncArgument] = []
+
+  /// An argument passed to an async provider closure.
+  struct AsyncArgument: Sendable {
+    let token: ObjectIdentifier
+    let value: any Sendable
+  }
+
+  /// A recipe whose provider closures are `(Argument) async throws -> Product`.
+  init<Product, Argument: Sendable>(asyncProduct: Product.Type, argument: Argument.Type) {
+    let token = Token()
+    self.token = token
+    typeName = String(describing: Argument.self)
+    makeFactory = { owner, slot in
+      ProviderFactory(asyncMaking: Product.self, argument: Argument.self) {
+        [weak owner] (argument: Argument) async throws -> Product in
+        guard let owner else {
+          throw ResolutionError(name: slot.name, path: [slot.name], reason: .containerReleased)
+        }
+        let passed =
+          ArgumentRecipe.asyncArguments + [
+            AsyncArgument(token: ObjectIdentifier(token), value: argument)
+          ]
+        return try await ArgumentRecipe.$asyncArguments.withValue(passed) {
+          try await owner.asyncValue(forName: slot.name, as: Product.self)
+        }
+      }
+    }
+  }
+
+  /// Whether an argument is passed for this provider in the current task now.
+  var isPassedAsync: Bool {
+    let id = ObjectIdentifier(token)
+    return Self.asyncArguments.contains { $0.token == id }
+  }
+
+  /// The innermost argument passed for the provider of `token` in the current task.
+  static func asyncPassed<Argument>(for token: Token, as type: Argument.Type) -> Argument? {
+    let id = ObjectIdentifier(token)
+    return asyncArguments.last { $0.token == id }?.value as? Argument
   }
 
   /// Whether an argument is passed for this provider on the calling thread now.

@@ -154,6 +154,33 @@ public final class ProviderFactory {
     }
   }
 
+  /// Creates a factory whose closures take an argument and pass it on to make each
+  /// product with an async creator: `(Argument) async throws -> Product`.
+  ///
+  /// - Parameters:
+  ///   - productType: The type `create` returns.
+  ///   - argumentType: The type of the argument.
+  ///   - create: Creates one product from the argument, or throws why it could not.
+  public init<Product, Argument>(
+    asyncMaking productType: Product.Type = Product.self, argument argumentType: Argument.Type,
+    _ create: @escaping @Sendable (Argument) async throws -> Product
+  ) {
+    self.productType = productType
+    self.argumentType = argumentType
+    isMainActor = false
+    let offered = "(\(Argument.self)) async throws -> \(Product.self)"
+    let refusal = InjectionError(
+      reason: .argumentClosure(expected: "() -> \(Product.self)", offered: offered),
+      propertyName: nil, typeName: String(describing: Product.self))
+    self.create = { throw refusal }
+    asyncCreate = { throw refusal }
+    // No closure without the argument is offered: these never match one.
+    exactClosure = ()
+    exactThrowingClosure = ()
+    let exact: (Argument) async throws -> Product = create
+    exactAsyncClosure = exact
+  }
+
   /// Makes one product.
   ///
   /// - Throws: Whatever the factory's `create` closure throws; for an async factory,
@@ -389,6 +416,7 @@ public final class ProviderFactory {
   @usableFromInline
   package func exactClosure<Closure>(as closureType: Closure.Type) -> Closure? {
     (exactThrowingClosure as? Closure) ?? (exactClosure as? Closure)
+      ?? (exactAsyncClosure as? Closure)
   }
 
   /// The factory's own `() -> Product` closure, for callers that hand out a
@@ -401,7 +429,9 @@ public final class ProviderFactory {
   @usableFromInline
   package var closureTypeDescription: String {
     if let argumentType {
-      return "\(isMainActor ? "@MainActor " : "")(\(argumentType)) -> \(productType)"
+      return isAsync
+        ? "(\(argumentType)) async throws -> \(productType)"
+        : "\(isMainActor ? "@MainActor " : "")(\(argumentType)) -> \(productType)"
     }
     return isAsync
       ? "() async throws -> \(productType)"

@@ -212,6 +212,33 @@ import Testing
     #expect(error?.description.contains("it is of type @MainActor (Int) -> Badge") == true)
   }
 
+  @Test func asyncProvidersTakeArgumentsToo() async throws {
+    let container = Self.container()
+    container.addAsyncProvider(
+      forName: "forecast", dependencies: ["service"], argument: String.self
+    ) { values, city in
+      try await Task.sleep(for: .milliseconds(1))
+      _ = try values.value(forName: "service", as: Service.self)
+      return "sunny in \(city)"
+    }
+    try container.checkForErrors()
+    let load = try container.value(
+      forName: "forecastProvider", as: ((String) async throws -> String).self)
+    #expect(try await load("Lima") == "sunny in Lima")
+    #expect(try await load("Omsk") == "sunny in Omsk")
+    let direct = await #expect(throws: ResolutionError.self) {
+      try await container.asyncValue(forName: "forecast", as: String.self)
+    }
+    if case .requiresArgument(let type)? = direct?.reason {
+      #expect(type == "String")
+    } else {
+      Issue.record("expected requiresArgument, got \(String(describing: direct))")
+    }
+    #expect(throws: ResolutionError.self) {
+      try container.value(forName: "forecastProvider", as: ((String) -> String).self)
+    }
+  }
+
   /// The closure, handed to tasks: it holds its container weakly and resolves on the
   /// calling thread, so calling it from several is what the test checks.
   struct UncheckedMaker: @unchecked Sendable {

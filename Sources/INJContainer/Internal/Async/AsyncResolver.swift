@@ -280,6 +280,10 @@ struct AsyncResolver {
   ) async throws(ResolutionError) -> Resolved {
     let start = ContinuousClock.now
     let inner = AsyncResolver(context: creation)
+    if let argument = provider.argument, provider.asyncCreator != nil, !argument.isPassedAsync {
+      throw inner.error(
+        for: provider.name, reason: .requiresArgument(argument.typeName), inProgress: true)
+    }
     let values =
       if let none = provider.valuesWithoutDependencies {
         none
