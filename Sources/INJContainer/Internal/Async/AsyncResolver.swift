@@ -247,6 +247,7 @@ struct AsyncResolver {
 
   // MARK: Async providers
 
+  @inline(__always)
   private nonisolated(nonsending) func resolveAsyncProvider(
     _ provider: Provider
   ) async throws(ResolutionError) -> Resolved {

@@ -57,6 +57,7 @@ enum AsyncCreator: Sendable {
   case value(@Sendable (ResolvedValues) async throws -> Any)
 
   /// Runs the creator.
+  @inline(__always)
   func create(_ values: ResolvedValues) async throws -> Resolved {
     switch self {
     case .object(let create): Resolved(object: try await create(values))
