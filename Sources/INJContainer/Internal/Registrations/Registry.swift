@@ -96,14 +96,19 @@ extension Container {
       registry.registrations.append(registration)
       registry.byName[slot.id, default: []].append(registration)
     }
-    refresh(slot, in: &registry)
-    guard !name.isBlank else { return }
+    guard !name.isBlank else {
+      refresh(slot, in: &registry)
+      return
+    }
     // The slot of a provider-closure name is made when something first needs it (a
     // dependency, a lookup: see `slot(interning:in:)` and `providerClosureOnFirstUse`),
     // so only one that exists can change here. Most `fooProvider` names are never used.
     let closureName = name + "Provider"
-    if let closureSlot = names.slot(named: closureName, hash: closureName.hashValue) {
-      refresh(closureSlot.takeUnretainedValue(), in: &registry)
+    let closureSlot = names.slot(named: closureName, hash: closureName.hashValue)?
+      .takeUnretainedValue()
+    refresh(slot, in: &registry, closureSlot: .some(closureSlot))
+    if let closureSlot {
+      refresh(closureSlot, in: &registry)
     }
     if let base = Self.baseName(ofProviderClosure: name),
       let baseSlot = names.slot(named: base, hash: base.hashValue)
@@ -140,7 +145,7 @@ extension Container {
 
   /// `foo` for `fooProvider`; nil for other names.
   static func baseName(ofProviderClosure name: String) -> String? {
-    guard name.hasSuffix("Provider") else { return nil }
+    guard name.hasProviderClosureShape else { return nil }
     let base = String(name.dropLast("Provider".count))
     return base.isBlank ? nil : base
   }
@@ -152,8 +157,11 @@ extension Container {
     return registry.withLock { ($0.byName[id] ?? []).map(\.site) }
   }
 
-  /// Puts in effect what `slot`'s name resolves to now.
-  private func refresh(_ slot: NameSlot, in registry: inout Registry) {
+  /// Puts in effect what `slot`'s name resolves to now. `closureSlot` is the slot of
+  /// its `fooProvider` name, when the caller looked it up already (nil inside: none).
+  private func refresh(
+    _ slot: NameSlot, in registry: inout Registry, closureSlot knownClosureSlot: NameSlot?? = nil
+  ) {
     if let override = registry.overrides[slot.id] {
       slot.setRegistration(override)
       return
@@ -188,10 +196,14 @@ extension Container {
       slot.setRegistration(registry.derived[slot.id])
     case 1:
       let registration = own[0]
-      let closureName = name + "Provider"
-      let closureSlot = names.slot(named: closureName, hash: closureName.hashValue)
-      let closureIsRegistered =
-        closureSlot.map { registry.isRegistered($0.takeUnretainedValue().id) } ?? false
+      let closureSlot =
+        knownClosureSlot
+        ?? {
+          let closureName = name + "Provider"
+          return names.slot(named: closureName, hash: closureName.hashValue)?
+            .takeUnretainedValue()
+        }()
+      let closureIsRegistered = closureSlot.map { registry.isRegistered($0.id) } ?? false
       let collidesWith: String? =
         if registration.problem != nil {
           nil
@@ -199,8 +211,10 @@ extension Container {
           baseSlot.name
         } else if let base = Self.baseName(ofProviderClosure: name), madeInAncestors(base) != nil {
           base
-        } else if closureIsRegistered || madeInAncestors(closureName) != nil {
-          closureName
+        } else if closureIsRegistered
+          || (parent != nil && madeInAncestors(name + "Provider") != nil)
+        {
+          name + "Provider"
         } else {
           nil
         }
