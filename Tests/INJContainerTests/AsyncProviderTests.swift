@@ -186,7 +186,10 @@ struct AsyncProviderTests {
     let started = Locked(false)
     container.addAsyncProvider(forName: "forecast", options: .singleton) { _ in
       started.withLock { $0 = true }
-      try await Task.sleep(for: .seconds(30))
+      // Longer than any test run: only cancellation ends it. (A busy machine can keep
+      // the test's own task from running for many seconds, so a short sleep could end
+      // on its own before the test cancels it.)
+      try await Task.sleep(for: .seconds(600))
       return Forecast(city: "Lima")
     }
     let task = Task { try await container.asyncValue(forName: "forecast", as: Forecast.self) }
@@ -207,7 +210,8 @@ struct AsyncProviderTests {
     let cancelled = Locked(false)
     container.addAsyncProvider(forName: "slow") { _ in
       do {
-        try await Task.sleep(for: .seconds(30))
+        // Only the cancellation by the failing sibling ends it (see above).
+        try await Task.sleep(for: .seconds(600))
       } catch {
         cancelled.withLock { $0 = true }
         throw error
