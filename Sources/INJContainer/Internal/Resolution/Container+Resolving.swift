@@ -32,7 +32,12 @@ extension Container {
     guard let slot = names.slot(named: name, hash: hash) else {
       return name.hasProviderClosureShape ? providerClosureOnFirstUse(name) : nil
     }
-    return slot._withUnsafeGuaranteedRef { $0.registration }
+    if let registration = slot._withUnsafeGuaranteedRef({ $0.registration }) {
+      return registration
+    }
+    // Another thread may have just made this provider-closure slot and not set it
+    // yet: ask under the lock, which that thread holds until the slot is set.
+    return name.hasProviderClosureShape ? providerClosureOnFirstUse(name) : nil
   }
 
   /// Resolves a name requested from outside (or from a creator calling back).
