@@ -30,7 +30,7 @@ package final class InjectionPlan: @unchecked Sendable {
     let type = Swift.type(of: instance)
     self.type = type
     isClass = type is AnyClass
-    conformsToInjectable = type is any Injectable.Type
+    conformsToInjectable = ConformanceIndex.conformsToInjectable(type)
     if discovery == .fieldOffsets, let slots = SlotDiscovery.fieldSlots(of: type) {
       fieldSlots = slots
       injectPropertyNames = slots.map(\.name)

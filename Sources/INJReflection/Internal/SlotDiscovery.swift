@@ -68,11 +68,9 @@ enum SlotDiscovery: Sendable {
     // options are mutable statics, which Swift 6 rejects.
     let options = _EachFieldOptions(rawValue: isClass ? 0b11 : 0b10)
     let complete = _forEachField(of: type, options: options) { name, offset, fieldType, _ in
-      // A wrapper's storage is named `_property`: other fields are skipped before the
-      // conformance check, which scans the program's conformances the first time it
-      // meets a type.
+      // A wrapper's storage is named `_property`: other fields are skipped first.
       if name.pointee == UInt8(ascii: "_"),
-        let wrapperType = fieldType as? any InjectWrapper.Type,
+        let wrapperType = InjectFieldType.wrapperType(of: fieldType),
         let propertyName = propertyName(ofStorage: String(cString: name))
       {
         slots.append(FieldSlot(name: propertyName, offset: offset, wrapperType: wrapperType))

@@ -1,0 +1,148 @@
+import Dispatch
+import Testing
+
+@testable import INJReflection
+
+// Every way a class can come to conform to `Injectable`, or not.
+
+private final class Unrelated {}
+
+private class ConformingBase: Injectable {
+  func injectProperties(_ injector: inout PropertyInjector) throws {}
+}
+
+private final class InheritsConformance: ConformingBase {}
+
+private class NonConformingBase {}
+
+private final class ConformsBelowAPlainBase: NonConformingBase, Injectable {
+  func injectProperties(_ injector: inout PropertyInjector) throws {}
+}
+
+private class GenericConforming<Value>: Injectable {
+  func injectProperties(_ injector: inout PropertyInjector) throws {}
+}
+
+private final class SubclassOfGeneric: GenericConforming<String> {}
+
+private final class ConformsWhereEquatable<Value> {}
+
+extension ConformsWhereEquatable: Injectable where Value: Equatable {
+  func injectProperties(_ injector: inout PropertyInjector) throws {}
+}
+
+private struct NotEquatable {}
+
+/// A class whose conformance is declared apart from it, as an app's composition root
+/// would.
+private final class ConformsInAnExtension {}
+
+extension ConformsInAnExtension: Injectable {
+  func injectProperties(_ injector: inout PropertyInjector) throws {}
+}
+
+private enum GenericOuter<Value> {
+  final class Inner: Injectable {
+    func injectProperties(_ injector: inout PropertyInjector) throws {}
+  }
+}
+
+@MainActor private final class MainActorModel {}
+
+extension MainActorModel: @MainActor Injectable {
+  func injectProperties(_ injector: inout PropertyInjector) throws {}
+}
+
+private struct AStruct {}
+
+@Suite("Which classes conform to Injectable")
+struct ConformanceIndexTests {
+  /// Every class above, with the answer expected from the records alone.
+  private static let classes: [(type: AnyClass, answer: ConformanceRecords.Answer)] = [
+    (Unrelated.self, .doesNotConform),
+    (ConformingBase.self, .conforms),
+    (InheritsConformance.self, .conforms),
+    (NonConformingBase.self, .doesNotConform),
+    (ConformsBelowAPlainBase.self, .conforms),
+    (GenericConforming<Int>.self, .conforms),
+    (SubclassOfGeneric.self, .conforms),
+    (ConformsWhereEquatable<Int>.self, .askTheRuntime),
+    (ConformsWhereEquatable<NotEquatable>.self, .askTheRuntime),
+    (ConformsInAnExtension.self, .conforms),
+    (GenericOuter<Int>.Inner.self, .conforms),
+    (MainActorModel.self, .askTheRuntime),
+  ]
+
+  @Test func theIndexGivesTheRuntimesAnswerForEveryKindOfClass() {
+    for entry in Self.classes {
+      let type: AnyClass = entry.type
+      #expect(
+        ConformanceIndex.conformsToInjectable(type) == ConformanceIndex.runtimeAnswer(for: type),
+        "\(type)")
+    }
+    #expect(ConformanceIndex.conformsToInjectable(ConformsWhereEquatable<Int>.self))
+    #expect(!ConformanceIndex.conformsToInjectable(ConformsWhereEquatable<NotEquatable>.self))
+  }
+
+  @Test func valueTypesNeverConform() {
+    #expect(!ConformanceIndex.conformsToInjectable(AStruct.self))
+    #expect(!ConformanceIndex.conformsToInjectable(Int.self))
+    #expect(!ConformanceIndex.conformsToInjectable((any Injectable).self))
+  }
+
+  #if !canImport(Darwin) && !os(Windows)
+  @Test func theRecordsAnswerUnconditionalConformancesWithoutTheRuntime() {
+    var records = ConformanceRecords()
+    for entry in Self.classes {
+      let type: AnyClass = entry.type
+      #expect(records.answer(for: type) == entry.answer, "\(type)")
+    }
+    #expect(!records.unreadable)
+    #expect(records.imagesRead > 0)
+    // The test module's conformances, and the index's own probe.
+    #expect(records.unconditional.count >= 7)
+    #expect(records.conditional.count >= 2)
+  }
+
+  @Test func readingAgainFindsNoNewImages() {
+    var records = ConformanceRecords()
+    _ = records.answer(for: Unrelated.self)
+    let read = (records.imagesRead, records.unconditional, records.conditional)
+    _ = records.answer(for: ConformingBase.self)
+    #expect(records.imagesRead == read.0)
+    #expect(records.unconditional == read.1)
+    #expect(records.conditional == read.2)
+  }
+  #endif
+
+  @Test func manyThreadsAskAtOnce() {
+    let answers = Answers(count: Self.classes.count * 8)
+    DispatchQueue.concurrentPerform(iterations: answers.count) { index in
+      let type: AnyClass = Self.classes[index % Self.classes.count].type
+      answers.set(index, ConformanceIndex.conformsToInjectable(type))
+    }
+    for index in 0..<answers.count {
+      let type: AnyClass = Self.classes[index % Self.classes.count].type
+      #expect(answers.get(index) == ConformanceIndex.runtimeAnswer(for: type), "\(type)")
+    }
+  }
+}
+
+/// Answers written by many threads, one slot each.
+private final class Answers: Sendable {
+  let count: Int
+  private let slots: Locked<[Bool?]>
+
+  init(count: Int) {
+    self.count = count
+    slots = Locked(Array(repeating: nil, count: count))
+  }
+
+  func set(_ index: Int, _ answer: Bool) {
+    slots.withLock { $0[index] = answer }
+  }
+
+  func get(_ index: Int) -> Bool? {
+    slots.withLock { $0[index] }
+  }
+}
