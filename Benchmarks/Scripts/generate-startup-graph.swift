@@ -248,6 +248,24 @@ for service in 0..<serviceCount {
 }
 emit("  }")
 emit()
+let injectProperties = (0..<serviceCount).filter { usesInject[$0] }.map { dependencies[$0].count }
+emit("  /// The `@Inject` properties of the services, all together.")
+emit("  static let injectPropertyCount = \(injectProperties.reduce(0, +))")
+emit("  /// Makes one instance of each service with `@Inject` properties, unfilled: a type")
+emit("  /// discovered on its first injection.")
+emit("  static let makeInjectServices: [@Sendable () -> AnyObject] = [")
+var makerLine = "   "
+for service in (0..<serviceCount).filter({ usesInject[$0] }) {
+  let maker = " { \(type(service))() },"
+  if makerLine.count + maker.count > 100 {
+    emit(makerLine)
+    makerLine = "   "
+  }
+  makerLine += maker
+}
+emit(makerLine)
+emit("  ]")
+emit()
 emit("  /// Resolves the roots by name.")
 emit("  static func resolveRoots(in container: Container) throws -> [AnyObject] {")
 emit("    try [")

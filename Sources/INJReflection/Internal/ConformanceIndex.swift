@@ -67,12 +67,6 @@ private func enumerateAllMetadataSections(
     ) -> Bool,
   _ context: UnsafeMutableRawPointer)
 
-/// A class that conforms to ``Injectable`` and nothing else: its conformance record
-/// tells the index which protocol descriptor is ``Injectable``'s.
-private final class InjectableProbe: Injectable {
-  func injectProperties(_ injector: inout PropertyInjector) throws {}
-}
-
 /// What the index knows: the type descriptors that conform to ``Injectable``,
 /// with or without conditions, and how many images it has read.
 ///
@@ -126,8 +120,9 @@ struct ConformanceRecords {
     guard !unreadable, Self.imageCount() > imagesRead else { return }
     let images = Self.conformanceSections()
     if injectableProtocol == nil {
-      injectableProtocol = Self.findInjectableProtocol(in: images)
-      guard injectableProtocol != nil else {
+      injectableProtocol = ExistentialLayout.onlyProtocol(of: (any Injectable).self)
+      guard let found = injectableProtocol, ProtocolDescriptorLayout.name(of: found) == "Injectable"
+      else {
         unreadable = true
         return
       }
@@ -156,27 +151,6 @@ struct ConformanceRecords {
         unconditional.insert(typeDescriptor)
       }
     }
-  }
-
-  /// Finds ``Injectable``'s descriptor as the protocol of ``InjectableProbe``'s only
-  /// conformance.
-  private static func findInjectableProtocol(
-    in images: [UnsafeRawBufferPointer?]
-  ) -> UnsafeRawPointer? {
-    guard let probe = TypeDescriptor.of(InjectableProbe.self) else {
-      return nil
-    }
-    for case let section? in images {
-      for descriptor in conformances(in: section) {
-        let record = ConformanceRecord(descriptor)
-        if record.typeDescriptor == probe, let protocolDescriptor = record.protocolDescriptor,
-          ProtocolDescriptorLayout.name(of: protocolDescriptor) == "Injectable"
-        {
-          return protocolDescriptor
-        }
-      }
-    }
-    return nil
   }
 
   /// The conformance descriptors a `swift5_protocol_conformances` section lists:
@@ -241,6 +215,24 @@ private enum MetadataSectionsLayout {
       return UnsafeRawBufferPointer(start: nil, count: 0)
     }
     return UnsafeRawBufferPointer(start: base, count: length)
+  }
+}
+
+/// The start of an existential type's metadata (`TargetExistentialTypeMetadata` in
+/// `swift/ABI/Metadata.h`): the kind, 32-bit flags, the number of protocols, then a
+/// superclass when the flags say so, then the protocols' descriptors.
+private enum ExistentialLayout {
+  /// The descriptor of the one protocol of an existential such as `any Injectable`;
+  /// nil when it has a superclass or another number of protocols.
+  static func onlyProtocol(of existential: Any.Type) -> UnsafeRawPointer? {
+    let metadata = TypeDescriptor.metadata(of: existential)
+    let existentialKind: UInt = 0x303
+    let hasSuperclass: UInt32 = 0x4000_0000
+    guard metadata.load(as: UInt.self) == existentialKind,
+      metadata.load(fromByteOffset: 8, as: UInt32.self) & hasSuperclass == 0,
+      metadata.load(fromByteOffset: 12, as: UInt32.self) == 1
+    else { return nil }
+    return metadata.load(fromByteOffset: 16, as: UnsafeRawPointer?.self)
   }
 }
 

@@ -56,9 +56,7 @@ package final class InjectionPlan: @unchecked Sendable {
   ///
   /// - Parameters:
   ///   - instance: The instance.
-  ///   - object: The same instance as a class reference, when the caller has it: it
-  ///     spares a cast from `Any`, which looks up conformances the first time it
-  ///     meets a type.
+  ///   - object: The same instance as a class reference, when the caller has it.
   ///   - source: The values to inject.
   package func inject(
     into instance: Any, object: AnyObject? = nil, from source: any InjectionSource
@@ -79,7 +77,7 @@ package final class InjectionPlan: @unchecked Sendable {
     }
     guard !injectPropertyNames.isEmpty else { return count }
     if let fieldSlots {
-      let object = object ?? instance as AnyObject
+      guard let object = object ?? ClassReference.of(instance) else { return count }
       try withExtendedLifetime(object) { () throws(InjectionError) in
         let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
         for slot in fieldSlots {

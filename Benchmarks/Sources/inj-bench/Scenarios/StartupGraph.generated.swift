@@ -721,6 +721,22 @@ enum StartupGraph {
     container.addProvider(forName: "s199", dependencies: ["s181", "s187"]) { _ in S199() }
   }
 
+  /// The `@Inject` properties of the services, all together.
+  static let injectPropertyCount = 204
+  /// Makes one instance of each service with `@Inject` properties, unfilled: a type
+  /// discovered on its first injection.
+  static let makeInjectServices: [@Sendable () -> AnyObject] = [
+    { S25() }, { S27() }, { S32() }, { S33() }, { S37() }, { S44() }, { S46() }, { S48() },
+    { S49() }, { S54() }, { S55() }, { S58() }, { S61() }, { S65() }, { S68() }, { S73() },
+    { S77() }, { S81() }, { S90() }, { S92() }, { S95() }, { S96() }, { S98() }, { S99() },
+    { S100() }, { S102() }, { S109() }, { S110() }, { S114() }, { S118() }, { S124() }, { S125() },
+    { S126() }, { S128() }, { S129() }, { S131() }, { S133() }, { S134() }, { S138() }, { S141() },
+    { S143() }, { S149() }, { S151() }, { S153() }, { S159() }, { S160() }, { S162() }, { S163() },
+    { S164() }, { S165() }, { S166() }, { S168() }, { S170() }, { S172() }, { S173() }, { S177() },
+    { S178() }, { S180() }, { S189() }, { S190() }, { S191() }, { S192() }, { S193() }, { S194() },
+    { S196() }, { S197() }, { S199() },
+  ]
+
   /// Resolves the roots by name.
   static func resolveRoots(in container: Container) throws -> [AnyObject] {
     try [

@@ -1,4 +1,5 @@
 import INJContainer
+import INJReflection
 
 /// The `startup` group: an app's composition root, the container against the same graph wired
 /// by hand, warm (repeated in one process) and cold (one start-up in a fresh process).
@@ -149,6 +150,41 @@ enum StartupScenarios {
     }
   }
 
+  /// The first injection of one instance of each `@Inject` service type in a fresh process,
+  /// then of a second instance of each. Nothing is offered, so nothing is filled: the first
+  /// pass times finding each type's injectable properties, and the second what is left once
+  /// they are known. The instances are made before the timing: making them is the classes'
+  /// own first use.
+  static var discoveryTask: ProcessTask {
+    ProcessTask(name: "startup/discovery") {
+      let first = StartupGraph.makeInjectServices.map { $0() }
+      let second = StartupGraph.makeInjectServices.map { $0() }
+      let source = OffersNothing()
+      let clock = ContinuousClock()
+      var filled = 0
+      // Both sets of instances live until the timing ends: freeing them is no part of it.
+      let (start, firstDone, secondDone) = try withExtendedLifetime((first, second)) {
+        let start = clock.now
+        for instance in first {
+          filled += try PropertyInjector.injectProperties(into: instance, from: source)
+        }
+        let firstDone = clock.now
+        for instance in second {
+          filled += try PropertyInjector.injectProperties(into: instance, from: source)
+        }
+        return (start, firstDone, clock.now)
+      }
+      guard filled == 0, source.askedCount == 2 * StartupGraph.injectPropertyCount else {
+        throw ProcessTask.Failure(
+          description: "the injections filled \(filled) properties and asked for "
+            + "\(source.askedCount), not 0 and \(2 * StartupGraph.injectPropertyCount)")
+      }
+      return ProcessTask.Output(
+        durations: ["first": firstDone - start, "second": secondDone - firstDone],
+        checksum: source.askedCount &+ first.count)
+    }
+  }
+
   /// What a fresh process reports, once it has checked that its start-up created the graph's
   /// objects.
   static func output(
@@ -173,6 +209,19 @@ enum StartupScenarios {
         name: "startup/cold", group: "startup", unit: "start-up",
         baseline: "startup/cold/hand-written", targets: [.ratioToBaseline(atMost: 10)],
         task: container, field: "total"),
+      // The first injection of each type with `@Inject` properties: the discovery of its
+      // injectable properties, cold; then a second instance of each, which finds them cached.
+      Benchmark(
+        name: "startup/cold/discovery", group: "startup", unit: "type",
+        unitsPerIteration: StartupGraph.makeInjectServices.count,
+        targets: [
+          .timePerIteration(atMost: .microseconds(2) * StartupGraph.makeInjectServices.count)
+        ],
+        task: discoveryTask, field: "first"),
+      Benchmark(
+        name: "startup/cold/discovery/second-instance", group: "startup", unit: "type",
+        unitsPerIteration: StartupGraph.makeInjectServices.count, task: discoveryTask,
+        field: "second"),
       // The parts of the same cold start-ups, measured in the same processes.
       Benchmark(
         name: "startup/cold/register", group: "startup", unit: "start-up",
@@ -184,5 +233,15 @@ enum StartupScenarios {
         name: "startup/cold/resolve", group: "startup", unit: "start-up",
         baseline: "startup/cold/hand-written", task: container, field: "resolve"),
     ]
+  }
+}
+
+/// A source that offers nothing, counting the properties it was asked for.
+private final class OffersNothing: InjectionSource {
+  private(set) var askedCount = 0
+
+  func injectionValue(forProperty name: String) -> InjectionValue? {
+    askedCount += 1
+    return nil
   }
 }

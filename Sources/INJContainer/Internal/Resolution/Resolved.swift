@@ -23,8 +23,8 @@ struct Resolved {
 
   /// Wraps a value, keeping class instances as they are.
   init(_ value: Any) {
-    if type(of: value) is AnyClass {
-      object = value as AnyObject
+    if let object = ClassReference.of(value) {
+      self.object = object
       kind = .object
     } else {
       object = ValueBox(value)
