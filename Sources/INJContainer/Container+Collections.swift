@@ -97,7 +97,7 @@ extension Container {
   func contributionCount(to name: String, in registry: Registry) -> Int {
     guard let slot = names.slot(named: name, hash: name.hashValue) else { return 0 }
     let id = slot._withUnsafeGuaranteedRef(\.id)
-    return (registry.byName[id] ?? []).count
+    return registry.byName[id].count
   }
 
   /// The registration a collection name resolves to: a provider whose product is the
@@ -108,7 +108,7 @@ extension Container {
   /// may still point at it).
   func collection(of slot: NameSlot, _ registry: inout Registry) -> Registration {
     let id = slot.id
-    let contributions = registry.byName[id] ?? []
+    let contributions = registry.byName[id]
     let isAsync = contributions.contains { $0.registeredProvider?.asyncCreator != nil }
     if let existing = registry.collections[id] {
       if (existing.provider?.asyncCreator != nil) == isAsync {
@@ -142,7 +142,7 @@ extension Container {
   /// the async resolution of the collection.
   private func asyncContributedProducts(slotID: Int32) async throws(ResolutionError) -> [Any] {
     let (contributions, replaced) = registry.withLock {
-      ($0.byName[slotID] ?? [], $0.replacedContributions[slotID] ?? [:])
+      ($0.byName[slotID], $0.replacedContributions[slotID] ?? [:])
     }
     let resolver = AsyncResolver(context: AsyncResolution.current ?? .top())
     var products: [Any] = []
@@ -164,7 +164,7 @@ extension Container {
   package func replaceContribution<T>(to name: String, at position: Int, with value: T) -> Bool {
     registry.withLock { registry in
       guard let slot = names.slot(named: name, hash: name.hashValue)?.takeUnretainedValue(),
-        let own = registry.byName[slot.id], own.allSatisfy(\.isContribution),
+        case let own = registry.byName[slot.id], own.allSatisfy(\.isContribution),
         own.indices.contains(position)
       else { return false }
       registry.replacedContributions[slot.id, default: [:]][position] = Resolved(value)
@@ -176,7 +176,7 @@ extension Container {
   /// resolution of the collection.
   private func contributedProducts(slotID: Int32) throws(ResolutionError) -> [Any] {
     let (contributions, replaced) = registry.withLock {
-      ($0.byName[slotID] ?? [], $0.replacedContributions[slotID] ?? [:])
+      ($0.byName[slotID], $0.replacedContributions[slotID] ?? [:])
     }
     var products: [Any] = []
     products.reserveCapacity(contributions.count)

@@ -127,7 +127,7 @@ extension Container {
     return registry.withLock { registry in
       registry.overrides.compactMap { id, registration in
         before[id] == ObjectIdentifier(registration)
-          ? nil : (registration.name, before[id] == nil && (registry.byName[id] ?? []).isEmpty)
+          ? nil : (registration.name, before[id] == nil && registry.byName[id].isEmpty)
       }.sorted { $0.name < $1.name }
     }
   }

@@ -19,6 +19,31 @@ import Testing
     #expect(container.names.slots.count == slotsBefore + 1)
   }
 
+  @Test func aNameFindsItsClosureSlotWhicheverComesFirst() {
+    let container = Container()
+    container.addProvider(forName: "early", dependencies: ["lateProvider", "earlyProvider"]) {
+      _ in Part()
+    }
+    container.addProvider(forName: "late") { _ in Part() }
+    container.addProvider(forName: "lateProviderProvider") { _ in Part() }
+    let slot = { (name: String) in container.names.slot(named: name, hash: name.hashValue)! }
+    #expect(
+      slot("early").takeUnretainedValue().closureSlot
+        === slot("earlyProvider").takeUnretainedValue())
+    #expect(
+      slot("late").takeUnretainedValue().closureSlot === slot("lateProvider").takeUnretainedValue())
+    #expect(
+      slot("lateProvider").takeUnretainedValue().closureSlot
+        === slot("lateProviderProvider").takeUnretainedValue())
+    #expect(slot("lateProviderProvider").takeUnretainedValue().closureSlot == nil)
+    // Linked slots are what re-registering follows: a duplicate `late` breaks its
+    // closure too.
+    container.addProvider(forName: "late") { _ in Part() }
+    #expect(throws: ResolutionError.self) {
+      try container.value(forName: "lateProvider", as: (() -> Part).self)
+    }
+  }
+
   @Test func registeringMakesNoSlotForItsClosureName() {
     let container = Container()
     for index in 0..<100 {
@@ -103,5 +128,30 @@ import Testing
       return await group.reduce(true) { $0 && $1 }
     }
     #expect(same)
+  }
+}
+
+/// Each name's registrations, kept by slot id in registration order.
+@Suite struct RegistrationsByNameTests {
+  final class Part: Sendable {}
+
+  @Test func eachNameKeepsItsRegistrationsInOrder() {
+    let container = Container()
+    container.addProvider(forName: "late", dependencies: ["unregistered"], line: 1) { _ in Part() }
+    container.addProvider(forName: "twice", line: 2) { _ in Part() }
+    container.contribute(to: "parts", line: 3) { _ in Part() }
+    container.addProvider(forName: "twice", line: 4) { _ in Part() }
+    container.contribute(to: "parts", line: 5) { _ in Part() }
+    container.contribute(to: "parts", line: 6) { _ in Part() }
+    let lines = { (name: String) -> [Int] in
+      let id = container.names.slot(named: name, hash: name.hashValue)!
+        .takeUnretainedValue().id
+      return container.registry.withLock { $0.byName[id].map(\.site.line) }
+    }
+    #expect(lines("late") == [1])
+    #expect(lines("twice") == [2, 4])
+    #expect(lines("parts") == [3, 5, 6])
+    #expect(lines("unregistered") == [])
+    #expect(container.registry.withLock { $0.byName[1_000] }.isEmpty)
   }
 }

@@ -16,6 +16,10 @@ final class NameSlot: Sendable {
   /// keeps every registration alive for its own lifetime, so the pointer stays
   /// valid while the container lives.
   private let current = Atomic<Unmanaged<Registration>?>(nil)
+  /// The slot of this name's provider-closure name (`fooProvider` for `foo`), once
+  /// both exist. The name table keeps every slot alive as long as itself, so the
+  /// pointer stays valid while the container lives.
+  private let closure = Atomic<Unmanaged<NameSlot>?>(nil)
 
   init(name: String, hash: Int, id: Int32) {
     self.name = name
@@ -28,6 +32,18 @@ final class NameSlot: Sendable {
   @inline(__always)
   var registration: Unmanaged<Registration>? {
     current.load(ordering: .acquiring)
+  }
+
+  /// The slot of this name's provider-closure name, if that name is known: found
+  /// without building the name.
+  var closureSlot: NameSlot? {
+    closure.load(ordering: .acquiring)?.takeUnretainedValue()
+  }
+
+  /// Links the slot of this name's provider-closure name. Call with the container's
+  /// registry lock held.
+  func setClosureSlot(_ slot: NameSlot) {
+    closure.store(Unmanaged.passUnretained(slot), ordering: .releasing)
   }
 
   /// Puts `registration` in effect. Call with the container's registry lock held;

@@ -18,6 +18,9 @@ final class NameTable: @unchecked Sendable {
   private(set) var slots: [NameSlot] = []
   /// The ids of the slots whose names are empty or only white space.
   private(set) var blankSlotIDs: Set<Int32> = []
+  /// The slots of provider-closure names whose base name has no slot yet, by base
+  /// name: linked to the base's slot when it is made.
+  private var closureSlotsAwaitingBase: [String: NameSlot] = [:]
 
   init() {
     let initial = Buffer(capacity: 64)
@@ -42,6 +45,7 @@ final class NameTable: @unchecked Sendable {
     if slot.isBlank {
       blankSlotIDs.insert(slot.id)
     }
+    link(slot)
     if slots.count * 2 > strong.capacity {
       let grown = Buffer(capacity: strong.capacity * 2)
       for existing in slots {
@@ -54,6 +58,22 @@ final class NameTable: @unchecked Sendable {
       strong.insert(slot)
     }
     return slot
+  }
+
+  /// Links a new slot with its provider-closure slot or its base name's slot, in
+  /// whichever order the two names come. Call with the registry lock held.
+  private func link(_ slot: NameSlot) {
+    if !closureSlotsAwaitingBase.isEmpty,
+      let closureSlot = closureSlotsAwaitingBase.removeValue(forKey: slot.name)
+    {
+      slot.setClosureSlot(closureSlot)
+    }
+    guard let base = Container.baseName(ofProviderClosure: slot.name) else { return }
+    if let baseSlot = self.slot(named: base, hash: base.hashValue) {
+      baseSlot.takeUnretainedValue().setClosureSlot(slot)
+    } else {
+      closureSlotsAwaitingBase[base] = slot
+    }
   }
 
   /// An open-addressing array of slot pointers; the table keeps the slots alive.

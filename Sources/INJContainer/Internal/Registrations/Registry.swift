@@ -13,7 +13,7 @@ struct Registry {
   /// Every registration made, in order.
   var registrations: [Registration] = []
   /// The registrations of each name, by slot id.
-  var byName: [Int32: [Registration]] = [:]
+  var byName = RegistrationsByName()
   /// The provider-closure registration derived for a name, by the id of the
   /// `fooProvider` slot.
   var derived: [Int32: Registration] = [:]
@@ -50,7 +50,7 @@ struct Registry {
 
   /// Whether a name has a registration (or an override) made by the app.
   func isRegistered(_ slotID: Int32) -> Bool {
-    overrides[slotID] != nil || !(byName[slotID] ?? []).isEmpty
+    overrides[slotID] != nil || !byName[slotID].isEmpty
   }
 
   /// Every name that resolves to something, in registration order; a name's
@@ -94,7 +94,7 @@ extension Container {
       registry.overrides[slot.id] = registration
     } else {
       registry.registrations.append(registration)
-      registry.byName[slot.id, default: []].append(registration)
+      registry.byName.append(registration, to: slot.id)
     }
     guard !name.isBlank else {
       refresh(slot, in: &registry)
@@ -103,10 +103,8 @@ extension Container {
     // The slot of a provider-closure name is made when something first needs it (a
     // dependency, a lookup: see `slot(interning:in:)` and `providerClosureOnFirstUse`),
     // so only one that exists can change here. Most `fooProvider` names are never used.
-    let closureName = name + "Provider"
-    let closureSlot = names.slot(named: closureName, hash: closureName.hashValue)?
-      .takeUnretainedValue()
-    refresh(slot, in: &registry, closureSlot: .some(closureSlot))
+    let closureSlot = slot.closureSlot
+    refresh(slot, in: &registry)
     if let closureSlot {
       refresh(closureSlot, in: &registry)
     }
@@ -154,19 +152,16 @@ extension Container {
   func sitesRegistered(_ name: String) -> [RegistrationSite] {
     guard let slot = names.slot(named: name, hash: name.hashValue) else { return [] }
     let id = slot._withUnsafeGuaranteedRef(\.id)
-    return registry.withLock { ($0.byName[id] ?? []).map(\.site) }
+    return registry.withLock { $0.byName[id].map(\.site) }
   }
 
-  /// Puts in effect what `slot`'s name resolves to now. `closureSlot` is the slot of
-  /// its `fooProvider` name, when the caller looked it up already (nil inside: none).
-  private func refresh(
-    _ slot: NameSlot, in registry: inout Registry, closureSlot knownClosureSlot: NameSlot?? = nil
-  ) {
+  /// Puts in effect what `slot`'s name resolves to now.
+  private func refresh(_ slot: NameSlot, in registry: inout Registry) {
     if let override = registry.overrides[slot.id] {
       slot.setRegistration(override)
       return
     }
-    let own = registry.byName[slot.id] ?? []
+    let own = registry.byName[slot.id]
     if !own.isEmpty, own.allSatisfy(\.isContribution) {
       slot.setRegistration(collection(of: slot, &registry))
       return
@@ -196,13 +191,7 @@ extension Container {
       slot.setRegistration(registry.derived[slot.id])
     case 1:
       let registration = own[0]
-      let closureSlot =
-        knownClosureSlot
-        ?? {
-          let closureName = name + "Provider"
-          return names.slot(named: closureName, hash: closureName.hashValue)?
-            .takeUnretainedValue()
-        }()
+      let closureSlot = slot.closureSlot
       let closureIsRegistered = closureSlot.map { registry.isRegistered($0.id) } ?? false
       let collidesWith: String? =
         if registration.problem != nil {

@@ -96,7 +96,7 @@ struct Validation {
     if let override = registry.overrides[id] {
       return [override]
     }
-    return registry.byName[id] ?? []
+    return Array(registry.byName[id])
   }
 
   /// The slot id of a name, if the container knows it.
