@@ -28,20 +28,25 @@ public import Synchronization
 /// offered one) is inlinable and reached through `filler`, a function chosen where
 /// the wrapper is created, so it is specialized for the property's own type: the
 /// injector itself never works with the generic `Value`.
+/// Whether an ``InjectBox`` holds a value.
+///
+/// Declared outside the generic box so that `Atomic<InjectBoxState>` is one
+/// concrete type: nested in `InjectBox<Value>`, it would be a type of its own for
+/// every `Value`, whose metadata the unspecialized injector looks up at each fill.
+@usableFromInline
+enum InjectBoxState: UInt8, AtomicRepresentable {
+  case empty
+  case filling
+  case full
+}
+
 @usableFromInline
 final class InjectBox<Value>: @unchecked Sendable {
   // `value` is written only by the thread that moved `state` to `filling` (the
   // injector) or by the app's setter, and read only after `state` is seen `full`;
   // see the type's discussion.
 
-  @usableFromInline
-  enum State: UInt8, AtomicRepresentable {
-    case empty
-    case filling
-    case full
-  }
-
-  @usableFromInline let state = Atomic<State>(.empty)
+  @usableFromInline let state = Atomic<InjectBoxState>(.empty)
   @usableFromInline var value: Value?
   /// Converts an offered value to `Value` and stores it.
   @usableFromInline let filler: Filler

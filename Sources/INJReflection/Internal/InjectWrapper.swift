@@ -28,11 +28,15 @@ extension Inject: InjectWrapper {
     // Reads the wrapper out of the object: its only stored property is the
     // reference to its box, so the wrapper's bits are that reference. Reading it
     // unmanaged borrows the box without retaining it (the object keeps it alive);
-    // the object's memory itself is never written.
-    let box = address.load(as: Unmanaged<InjectBox<Value>>.self)
+    // the object's memory itself is never written. It is read as
+    // `Unmanaged<AnyObject>`, a concrete type, and cast to the box without a check:
+    // this code runs unspecialized, and naming `Unmanaged<InjectBox<Value>>` would
+    // look up that type's metadata at each fill.
+    let box = address.load(as: Unmanaged<AnyObject>.self)
     return try box._withUnsafeGuaranteedRef { box in
       Result { () throws(InjectionError) in
-        try box.fillIfEmpty(named: name, from: source, ownerType: ownerType)
+        try unsafeDowncast(box, to: InjectBox<Value>.self).fillIfEmpty(
+          named: name, from: source, ownerType: ownerType)
       }
     }.get()
   }
