@@ -1,6 +1,40 @@
 // Public because the inlinable accessors of `Inject` read the box's state.
 public import Synchronization
 
+/// Whether an ``InjectBox`` holds a value.
+///
+/// Declared outside the generic box so that `Atomic<InjectBoxState>` is one
+/// concrete type: nested in `InjectBox<Value>`, it would be a type of its own for
+/// every `Value`, whose metadata the unspecialized injector looks up at each fill.
+@usableFromInline
+enum InjectBoxState: UInt8, AtomicRepresentable {
+  case empty
+  case filling
+  case full
+}
+
+/// The part of an ``InjectBox`` that the injector uses without knowing its value
+/// type: filling it from a source.
+///
+/// The injector reads the box of an `@Inject` property at its offset in the object
+/// as this class and calls ``fillIfEmpty(named:from:ownerType:)``, which the box
+/// overrides: no generic type is named, so neither its metadata nor a conformance
+/// is looked up.
+@usableFromInline
+class InjectBoxBase {
+  @usableFromInline
+  init() {}
+
+  /// Sets the value from what `source` offers for `name` unless it is set; returns
+  /// whether it was set. Every box is an ``InjectBox``, which overrides this; a box
+  /// of no value type would have nothing to set.
+  func fillIfEmpty(
+    named name: String, from source: any InjectionSource, ownerType: Any.Type
+  ) throws(InjectionError) -> Bool {
+    false
+  }
+}
+
 /// The reference storage behind one `@Inject` property.
 ///
 /// Every copy of the wrapper shares the box, so the injector can fill the property
@@ -28,20 +62,8 @@ public import Synchronization
 /// offered one) is inlinable and reached through `filler`, a function chosen where
 /// the wrapper is created, so it is specialized for the property's own type: the
 /// injector itself never works with the generic `Value`.
-/// Whether an ``InjectBox`` holds a value.
-///
-/// Declared outside the generic box so that `Atomic<InjectBoxState>` is one
-/// concrete type: nested in `InjectBox<Value>`, it would be a type of its own for
-/// every `Value`, whose metadata the unspecialized injector looks up at each fill.
 @usableFromInline
-enum InjectBoxState: UInt8, AtomicRepresentable {
-  case empty
-  case filling
-  case full
-}
-
-@usableFromInline
-final class InjectBox<Value>: @unchecked Sendable {
+final class InjectBox<Value>: InjectBoxBase, @unchecked Sendable {
   // `value` is written only by the thread that moved `state` to `filling` (the
   // injector) or by the app's setter, and read only after `state` is seen `full`;
   // see the type's discussion.
@@ -61,6 +83,7 @@ final class InjectBox<Value>: @unchecked Sendable {
   @inlinable
   init(filler: @escaping Filler) {
     self.filler = filler
+    super.init()
   }
 
   /// The value, or nil while the box is empty or being filled.
@@ -108,7 +131,7 @@ final class InjectBox<Value>: @unchecked Sendable {
   ///
   /// - Throws: ``InjectionError`` when the offered value does not fit the property;
   ///   the box is then left empty.
-  func fillIfEmpty(
+  override func fillIfEmpty(
     named name: String, from source: any InjectionSource, ownerType: Any.Type
   ) throws(InjectionError) -> Bool {
     guard state.load(ordering: .relaxed) == .empty,

@@ -81,9 +81,7 @@ package final class InjectionPlan: @unchecked Sendable {
       try withExtendedLifetime(object) { () throws(InjectionError) in
         let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
         for slot in fieldSlots {
-          if try slot.wrapperType.fillStoredWrapper(
-            at: base + slot.offset, named: slot.name, from: source, ownerType: type)
-          {
+          if try slot.fill(inObjectAt: base, from: source, ownerType: type) {
             count += 1
           }
         }

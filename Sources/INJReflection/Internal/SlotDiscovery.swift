@@ -7,11 +7,31 @@
 
 /// An `@Inject` property found at a fixed offset in every instance of a class.
 struct FieldSlot: @unchecked Sendable {
-  // `any InjectWrapper.Type` is a metatype: immutable runtime metadata, safe to
-  // share between threads. The struct is otherwise made of Sendable values.
+  // `valueType` is a metatype: immutable runtime metadata, safe to share between
+  // threads. The struct is otherwise made of Sendable values.
   let name: String
   let offset: Int
-  let wrapperType: any InjectWrapper.Type
+  /// The type the property holds, without the optional.
+  let valueType: Any.Type
+
+  /// Fills the property of the object at `object` when it is nil and `source` offers
+  /// a value; returns whether it was filled.
+  ///
+  /// The property's storage is an `Inject` wrapper, whose only stored property is
+  /// the reference to its box: the storage's bits are that reference. It is read
+  /// unmanaged, borrowing the box without retaining it (the object keeps it alive),
+  /// and as ``InjectBoxBase``, whose fill the box overrides, so that no generic type
+  /// is named; the object's memory itself is never written.
+  func fill(
+    inObjectAt object: UnsafeRawPointer, from source: any InjectionSource, ownerType: Any.Type
+  ) throws(InjectionError) -> Bool {
+    let box = (object + offset).load(as: Unmanaged<InjectBoxBase>.self)
+    return try box._withUnsafeGuaranteedRef { box in
+      Result { () throws(InjectionError) in
+        try box.fillIfEmpty(named: name, from: source, ownerType: ownerType)
+      }
+    }.get()
+  }
 }
 
 /// An `@Inject` property found by `Mirror` in one instance.
@@ -42,14 +62,20 @@ enum SlotDiscovery: Sendable {
   /// The `@Inject` properties of `type`, base class first, in declaration order;
   /// nil when field offsets are unavailable for it.
   ///
-  /// Walked once per type and kept for the life of the process: the check and the
-  /// first creation of a type both need them.
+  /// Found once per type and kept for the life of the process: the check and the
+  /// first creation of a type both need them. A class whose field records name no
+  /// field like a wrapper's storage has none, found without resolving a type; other
+  /// types are walked with the standard library's reflection.
   static func fieldSlots(of type: Any.Type) -> [FieldSlot]? {
     let key = ObjectIdentifier(type)
     if let known = walkedTypes.withLock({ $0[key] }) {
       return known
     }
-    let slots = walkFields(of: type)
+    #if canImport(Darwin)
+    let slots: [FieldSlot]? = nil
+    #else
+    let slots = (type as? AnyClass).flatMap(recordSlots(of:)) ?? walkFields(of: type)
+    #endif
     walkedTypes.withLock { $0[key] = slots }
     return slots
   }
@@ -57,10 +83,20 @@ enum SlotDiscovery: Sendable {
   /// What ``fieldSlots(of:)`` found for each type it walked.
   private static let walkedTypes = Locked<[ObjectIdentifier: [FieldSlot]?]>([:])
 
-  private static func walkFields(of type: Any.Type) -> [FieldSlot]? {
-    #if canImport(Darwin)
-    return nil
-    #else
+  #if !canImport(Darwin)
+  /// No `@Inject` properties (an empty list) when the field records show that no
+  /// field of the class is named like a wrapper's storage; nil when they cannot tell
+  /// (then the fields are walked).
+  static func recordSlots(of type: AnyClass) -> [FieldSlot]? {
+    guard let names = FieldRecords.fieldNames(of: type),
+      !names.contains(where: { $0.utf8.first == UInt8(ascii: "_") })
+    else { return nil }
+    return []
+  }
+
+  /// The `@Inject` properties of `type`, from the standard library's walk of its
+  /// fields, which resolves every field's type.
+  static func walkFields(of type: Any.Type) -> [FieldSlot]? {
     var slots: [FieldSlot] = []
     let isClass = type is AnyClass
     // Raw values: 1 requires a class and includes superclass fields (`classType`);
@@ -70,16 +106,16 @@ enum SlotDiscovery: Sendable {
     let complete = _forEachField(of: type, options: options) { name, offset, fieldType, _ in
       // A wrapper's storage is named `_property`: other fields are skipped first.
       if name.pointee == UInt8(ascii: "_"),
-        let wrapperType = InjectFieldType.wrapperType(of: fieldType),
+        let valueType = InjectFieldType.valueType(of: fieldType),
         let propertyName = propertyName(ofStorage: String(cString: name))
       {
-        slots.append(FieldSlot(name: propertyName, offset: offset, wrapperType: wrapperType))
+        slots.append(FieldSlot(name: propertyName, offset: offset, valueType: valueType))
       }
       return true
     }
     return complete ? slots : nil
-    #endif
   }
+  #endif
 
   /// The `@Inject` properties of `instance` as its `Mirror` shows them, base class
   /// first, in declaration order.
