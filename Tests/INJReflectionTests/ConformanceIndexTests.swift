@@ -8,10 +8,19 @@ import Testing
 private final class Unrelated {}
 
 private class ConformingBase: Injectable {
-  func injectProperties(_ injector: inout PropertyInjector) throws {}
+  var calledAs: String?
+
+  func injectProperties(_ injector: inout PropertyInjector) throws {
+    calledAs = "base"
+  }
 }
 
-private final class InheritsConformance: ConformingBase {}
+private final class InheritsConformance: ConformingBase {
+  override func injectProperties(_ injector: inout PropertyInjector) throws {
+    try super.injectProperties(&injector)
+    calledAs = "subclass"
+  }
+}
 
 private class NonConformingBase {}
 
@@ -57,19 +66,38 @@ private struct AStruct {}
 
 @Suite("Which classes conform to Injectable")
 struct ConformanceIndexTests {
+  /// What the records alone tell of a class.
+  private enum Expected {
+    /// It conforms, and the records hold its witness table.
+    case witness
+    /// It conforms; the runtime builds the witness table (a generic class).
+    case cast
+    case doesNotConform
+    case askTheRuntime
+
+    func matches(_ answer: ConformanceRecords.Answer) -> Bool {
+      switch (self, answer) {
+      case (.witness, .conforms), (.cast, .conformsByCast), (.doesNotConform, .doesNotConform),
+        (.askTheRuntime, .askTheRuntime):
+        true
+      default: false
+      }
+    }
+  }
+
   /// Every class above, with the answer expected from the records alone.
-  private static let classes: [(type: AnyClass, answer: ConformanceRecords.Answer)] = [
+  private static let classes: [(type: AnyClass, answer: Expected)] = [
     (Unrelated.self, .doesNotConform),
-    (ConformingBase.self, .conforms),
-    (InheritsConformance.self, .conforms),
+    (ConformingBase.self, .witness),
+    (InheritsConformance.self, .witness),
     (NonConformingBase.self, .doesNotConform),
-    (ConformsBelowAPlainBase.self, .conforms),
-    (GenericConforming<Int>.self, .conforms),
-    (SubclassOfGeneric.self, .conforms),
+    (ConformsBelowAPlainBase.self, .witness),
+    (GenericConforming<Int>.self, .witness),
+    (SubclassOfGeneric.self, .witness),
     (ConformsWhereEquatable<Int>.self, .askTheRuntime),
     (ConformsWhereEquatable<NotEquatable>.self, .askTheRuntime),
-    (ConformsInAnExtension.self, .conforms),
-    (GenericOuter<Int>.Inner.self, .conforms),
+    (ConformsInAnExtension.self, .witness),
+    (GenericOuter<Int>.Inner.self, .witness),
     (MainActorModel.self, .askTheRuntime),
   ]
 
@@ -95,13 +123,61 @@ struct ConformanceIndexTests {
     var records = ConformanceRecords()
     for entry in Self.classes {
       let type: AnyClass = entry.type
-      #expect(records.answer(for: type) == entry.answer, "\(type)")
+      #expect(entry.answer.matches(records.answer(for: type)), "\(type)")
     }
     #expect(!records.unreadable)
     #expect(records.imagesRead > 0)
     // The test module's conformances, and the index's own probe.
     #expect(records.unconditional.count >= 7)
     #expect(records.conditional.count >= 2)
+  }
+
+  @Test func everyWitnessFromTheRecordsIsTheRuntimesOwn() {
+    let instances: [AnyObject] = [
+      ConformingBase(), InheritsConformance(), ConformsBelowAPlainBase(),
+      GenericConforming<Int>(), SubclassOfGeneric(), ConformsInAnExtension(),
+      GenericOuter<Int>.Inner(),
+    ]
+    for instance in instances {
+      guard
+        case .witness(let witness) = ConformanceIndex.injectableConformance(of: type(of: instance)),
+        let cast = instance as? any Injectable
+      else {
+        Issue.record("\(type(of: instance)) has no witness table from the records")
+        continue
+      }
+      // A class existential is the reference, then the witness table. (`as any
+      // Injectable` keeps the existential from being opened into the class.)
+      let runtimeTable = unsafeBitCast(
+        cast as any Injectable, to: (AnyObject, UnsafeRawPointer).self
+      ).1
+      #expect(witness.table == runtimeTable, "\(type(of: instance))")
+    }
+  }
+
+  @Test func aWitnessFromTheRecordsCallsTheClassesOwnMethod() throws {
+    let objects: [ConformingBase] = [ConformingBase(), InheritsConformance()]
+    for object in objects {
+      guard
+        case .witness(let witness) = ConformanceIndex.injectableConformance(of: type(of: object))
+      else {
+        Issue.record("no witness table for \(type(of: object))")
+        continue
+      }
+      let injectable = witness.injectable(object)
+      #expect(injectable === object)
+      var injector = PropertyInjector(source: Offers(), ownerType: type(of: object))
+      try injectable.injectProperties(&injector)
+    }
+    #expect(objects.map(\.calledAs) == ["base", "subclass"])
+    let extended = ConformsInAnExtension()
+    if case .witness(let witness) = ConformanceIndex.injectableConformance(
+      of: ConformsInAnExtension.self)
+    {
+      #expect(witness.injectable(extended) === extended)
+    } else {
+      Issue.record("no witness table for ConformsInAnExtension")
+    }
   }
 
   @Test func readingAgainFindsNoNewImages() {

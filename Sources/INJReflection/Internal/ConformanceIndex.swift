@@ -22,21 +22,37 @@
 /// Apple platforms do not need it: there the runtime finds conformances in
 /// tables that the dynamic loader builds ahead of time.
 enum ConformanceIndex {
+  /// How instances of a type are used as ``Injectable``.
+  enum Conformance {
+    /// The type does not conform.
+    case none
+    /// The type conforms, and the records gave its witness table.
+    case witness(InjectableWitness)
+    /// The type conforms; the runtime's cast makes the existential.
+    case cast
+  }
+
   /// Whether `type` conforms to ``Injectable``: the same answer as
   /// `type is any Injectable.Type`.
   ///
   /// - Complexity: O(*d*) for a class with *d* superclasses once the records are
   ///   read; the first call reads every record of every loaded image once.
   static func conformsToInjectable(_ type: Any.Type) -> Bool {
+    if case .none = injectableConformance(of: type) { false } else { true }
+  }
+
+  /// How instances of `type` are used as ``Injectable``, if it conforms.
+  static func injectableConformance(of type: Any.Type) -> Conformance {
     // ``Injectable`` is class-bound: no other type can conform.
-    guard let classType = type as? AnyClass else { return false }
+    guard let classType = type as? AnyClass else { return .none }
     #if canImport(Darwin) || os(Windows)
-    return runtimeAnswer(for: classType)
+    return runtimeAnswer(for: classType) ? .cast : .none
     #else
     switch injectable.withLock({ $0.answer(for: classType) }) {
-    case .conforms: return true
-    case .doesNotConform: return false
-    case .askTheRuntime: return runtimeAnswer(for: classType)
+    case .conforms(let witness): return .witness(witness)
+    case .conformsByCast: return .cast
+    case .doesNotConform: return .none
+    case .askTheRuntime: return runtimeAnswer(for: classType) ? .cast : .none
     }
     #endif
   }
@@ -83,13 +99,18 @@ private func enumerateAllMetadataSections(
 struct ConformanceRecords {
   /// What the index answers for a class.
   enum Answer: Equatable {
-    case conforms
+    /// The class conforms, with this witness table.
+    case conforms(InjectableWitness)
+    /// The class conforms; the runtime's cast makes the existential (the runtime
+    /// builds the witness table).
+    case conformsByCast
     case doesNotConform
     case askTheRuntime
   }
 
-  /// Type descriptors whose conformance holds for every type they describe.
-  private(set) var unconditional: Set<UnsafeRawPointer> = []
+  /// The conformance descriptor of each type descriptor whose conformance holds for
+  /// every type it describes.
+  private(set) var unconditional: [UnsafeRawPointer: UnsafeRawPointer] = [:]
   /// Type descriptors whose conformance has conditions or an isolation.
   private(set) var conditional: Set<UnsafeRawPointer> = []
   /// How many of the runtime's images have been read.
@@ -108,7 +129,12 @@ struct ConformanceRecords {
       guard let descriptor = TypeDescriptor.of(level) else {
         return .askTheRuntime
       }
-      if unconditional.contains(descriptor) { return .conforms }
+      if let conformance = unconditional[descriptor] {
+        guard let witness = InjectableWitness(conformance: conformance) else {
+          return .conformsByCast
+        }
+        return .conforms(witness)
+      }
       if conditional.contains(descriptor) { return .askTheRuntime }
       current = _getSuperclass(level)
     }
@@ -147,8 +173,8 @@ struct ConformanceRecords {
       }
       if record.hasConditionsOrIsolation {
         conditional.insert(typeDescriptor)
-      } else {
-        unconditional.insert(typeDescriptor)
+      } else if unconditional[typeDescriptor] == nil {
+        unconditional[typeDescriptor] = descriptor
       }
     }
   }
@@ -284,6 +310,18 @@ private struct ConformanceRecord {
     }
   }
 
+  /// The witness table the descriptor holds, when it is the table itself: neither
+  /// a pattern the runtime instantiates for a generic type nor one it completes
+  /// with resilient witnesses.
+  var staticWitnessTable: UnsafeRawPointer? {
+    let resilientWitnesses: UInt32 = 1 << 16
+    let genericWitnessTable: UInt32 = 1 << 17
+    guard flags & (resilientWitnesses | genericWitnessTable) == 0 else { return nil }
+    let field = address + 8
+    let offset = Int(field.loadUnaligned(as: Int32.self))
+    return offset == 0 ? nil : field + offset
+  }
+
   /// Whether the conformance holds only under conditions (conditional
   /// requirements or pack requirements) or only in an isolation domain.
   var hasConditionsOrIsolation: Bool {
@@ -293,4 +331,39 @@ private struct ConformanceRecord {
     return flags & (conditionalRequirements | globalActorIsolation | conditionalPacks) != 0
   }
 }
+/// The witness table of a class's ``Injectable`` conformance, taken from the
+/// conformance records, which makes an instance of the class (or of a subclass) an
+/// `any Injectable` without a runtime query: the runtime's cast scans every
+/// conformance record the first time it meets a type, conforming or not.
+///
+/// Invariant: `table` is the witness table a conformance descriptor holds itself:
+/// one of an unconditional, non-isolated conformance to ``Injectable`` whose flags
+/// say the table is neither generic nor built at run time from resilient witnesses,
+/// so the runtime's own cast pairs exactly that table with every instance of the
+/// conforming class and its subclasses; a witness table starts with its
+/// conformance descriptor, which is checked. An `any Injectable` is one object
+/// reference followed by that table (`ClassExistentialContainer` in
+/// `swift/Runtime/ExistentialContainer.h`), which ``injectable(_:)`` assembles; the
+/// reference is copied, retained like any other.
+struct InjectableWitness: @unchecked Sendable, Equatable {
+  // `table` points at data the compiler wrote, never written at run time: safe to
+  // share between threads.
+  let table: UnsafeRawPointer
+
+  /// The table of `conformance`; nil when the runtime builds it (a generic class,
+  /// resilient witnesses) or it does not name its descriptor.
+  init?(conformance: UnsafeRawPointer) {
+    guard let table = ConformanceRecord(conformance).staticWitnessTable,
+      table.load(as: UnsafeRawPointer?.self) == conformance
+    else { return nil }
+    self.table = table
+  }
+
+  /// `object` as an `any Injectable`. `object` must be an instance of the conforming
+  /// class or a subclass of it.
+  func injectable(_ object: AnyObject) -> any Injectable {
+    unsafeBitCast((object, table), to: (any Injectable).self)
+  }
+}
+
 #endif

@@ -7,8 +7,12 @@ package final class InjectionPlan: @unchecked Sendable {
   package let type: Any.Type
   /// Whether instances are class instances (only those are injected).
   package let isClass: Bool
+  /// How instances are used as ``Injectable``, if the type conforms.
+  let injectable: ConformanceIndex.Conformance
   /// Whether the type conforms to ``Injectable``.
-  package let conformsToInjectable: Bool
+  package var conformsToInjectable: Bool {
+    if case .none = injectable { false } else { true }
+  }
   /// The names of the `@Inject` properties, base class first.
   package let injectPropertyNames: [String]
   /// The `@Inject` properties at fixed offsets, or nil when each instance's
@@ -30,7 +34,7 @@ package final class InjectionPlan: @unchecked Sendable {
     let type = Swift.type(of: instance)
     self.type = type
     isClass = type is AnyClass
-    conformsToInjectable = ConformanceIndex.conformsToInjectable(type)
+    injectable = ConformanceIndex.injectableConformance(of: type)
     if discovery == .fieldOffsets, let slots = SlotDiscovery.fieldSlots(of: type) {
       fieldSlots = slots
       injectPropertyNames = slots.map(\.name)
@@ -70,9 +74,15 @@ package final class InjectionPlan: @unchecked Sendable {
       return 0
     }
     var count = 0
-    if conformsToInjectable, let injectable = instance as? any Injectable {
+    let handing: (any Injectable)? =
+      switch injectable {
+      case .none: nil
+      case .witness(let witness): (object ?? ClassReference.of(instance)).map(witness.injectable)
+      case .cast: instance as? any Injectable
+      }
+    if let handing {
       var injector = PropertyInjector(source: source, ownerType: type)
-      try injectable.injectProperties(&injector)
+      try handing.injectProperties(&injector)
       count += injector.injectedCount
     }
     guard !injectPropertyNames.isEmpty else { return count }

@@ -70,6 +70,16 @@ enum InjectionScenarios {
           return checksum
         }
       },
+      // The first object of each of 24 `Injectable` types in a fresh process, then a second
+      // object of each: how a type is injected is found once, on its first object.
+      Benchmark(
+        name: "injection/cold/injectable/first-object", group: "injection", unit: "type",
+        unitsPerIteration: ColdInjectableTypes.make.count, task: coldInjectableTask,
+        field: "first"),
+      Benchmark(
+        name: "injection/cold/injectable/second-object", group: "injection", unit: "type",
+        unitsPerIteration: ColdInjectableTypes.make.count, task: coldInjectableTask,
+        field: "second"),
       // A type with nothing to inject, after its first object: the cached "nothing"
       // answer.
       Benchmark(
@@ -90,6 +100,47 @@ enum InjectionScenarios {
         }
       },
     ]
+  }
+}
+
+extension InjectionScenarios {
+  /// In a fresh process, one object of each cold `Injectable` type injected, then a second
+  /// object of each; the objects are made before the timing and live until it ends.
+  static var coldInjectableTask: ProcessTask {
+    ProcessTask(name: "injection/cold-injectable") {
+      let first = ColdInjectableTypes.make.map { $0() }
+      let second = ColdInjectableTypes.make.map { $0() }
+      let source = OffersDependency()
+      let clock = ContinuousClock()
+      var filled = 0
+      let (start, firstDone, secondDone) = try withExtendedLifetime((first, second)) {
+        let start = clock.now
+        for object in first {
+          filled += try PropertyInjector.injectProperties(into: object, from: source)
+        }
+        let firstDone = clock.now
+        for object in second {
+          filled += try PropertyInjector.injectProperties(into: object, from: source)
+        }
+        return (start, firstDone, clock.now)
+      }
+      guard filled == first.count + second.count else {
+        throw ProcessTask.Failure(
+          description: "the injections filled \(filled) properties, not \(2 * first.count)")
+      }
+      return ProcessTask.Output(
+        durations: ["first": firstDone - start, "second": secondDone - firstDone],
+        checksum: filled)
+    }
+  }
+}
+
+/// Offers one value, a `Leaf`, under the name `dependency`.
+private final class OffersDependency: InjectionSource {
+  private let leaf = Leaf()
+
+  func injectionValue(forProperty name: String) -> InjectionValue? {
+    name == "dependency" ? .value(leaf) : nil
   }
 }
 
