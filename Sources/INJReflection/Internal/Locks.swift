@@ -19,8 +19,10 @@ import Musl
 
 /// A value guarded by a mutex: the package's lock for state that threads share.
 package final class Locked<Value>: @unchecked Sendable {
-  // `value` is read and written only inside `withLock`, with `mutex` held.
-  private var value: Value
+  // `value` is read and written only inside `withLock`, with `mutex` held: two
+  // accesses never overlap (a body that asked for the lock again would wait for
+  // itself before touching the value), so the run-time exclusivity check is skipped.
+  @exclusivity(unchecked) private var value: Value
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
   /// Guards `value`.
