@@ -67,22 +67,13 @@ private struct AStruct {}
 @Suite("Which classes conform to Injectable")
 struct ConformanceIndexTests {
   /// What the records alone tell of a class.
-  private enum Expected {
+  fileprivate enum Expected {
     /// It conforms, and the records hold its witness table.
     case witness
     /// It conforms; the runtime builds the witness table (a generic class).
     case cast
     case doesNotConform
     case askTheRuntime
-
-    func matches(_ answer: ConformanceRecords.Answer) -> Bool {
-      switch (self, answer) {
-      case (.witness, .conforms), (.cast, .conformsByCast), (.doesNotConform, .doesNotConform),
-        (.askTheRuntime, .askTheRuntime):
-        true
-      default: false
-      }
-    }
   }
 
   /// Every class above, with the answer expected from the records alone.
@@ -222,3 +213,16 @@ private final class Answers: Sendable {
     slots.withLock { $0[index] }
   }
 }
+
+#if !canImport(Darwin) && !os(Windows)
+extension ConformanceIndexTests.Expected {
+  func matches(_ answer: ConformanceRecords.Answer) -> Bool {
+    switch (self, answer) {
+    case (.witness, .conforms), (.cast, .conformsByCast), (.doesNotConform, .doesNotConform),
+      (.askTheRuntime, .askTheRuntime):
+      true
+    default: false
+    }
+  }
+}
+#endif

@@ -69,6 +69,32 @@ enum ConformanceIndex {
   #endif
 }
 
+/// The witness table of a class's ``Injectable`` conformance, taken from the
+/// conformance records, which makes an instance of the class (or of a subclass) an
+/// `any Injectable` without a runtime query: the runtime's cast scans every
+/// conformance record the first time it meets a type, conforming or not.
+///
+/// Invariant: `table` is the witness table a conformance descriptor holds itself:
+/// one of an unconditional, non-isolated conformance to ``Injectable`` whose flags
+/// say the table is neither generic nor built at run time from resilient witnesses,
+/// so the runtime's own cast pairs exactly that table with every instance of the
+/// conforming class and its subclasses; a witness table starts with its
+/// conformance descriptor, which is checked. An `any Injectable` is one object
+/// reference followed by that table (`ClassExistentialContainer` in
+/// `swift/Runtime/ExistentialContainer.h`), which ``injectable(_:)`` assembles; the
+/// reference is copied, retained like any other.
+struct InjectableWitness: @unchecked Sendable, Equatable {
+  // `table` points at data the compiler wrote, never written at run time: safe to
+  // share between threads.
+  let table: UnsafeRawPointer
+
+  /// `object` as an `any Injectable`. `object` must be an instance of the conforming
+  /// class or a subclass of it.
+  func injectable(_ object: AnyObject) -> any Injectable {
+    unsafeBitCast((object, table), to: (any Injectable).self)
+  }
+}
+
 #if !canImport(Darwin) && !os(Windows)
 // An exported C function of the Swift runtime (`ImageInspectionCommon.h`). Its
 // arguments are pointers, passed the same way by the C and the Swift calling
@@ -331,25 +357,8 @@ private struct ConformanceRecord {
     return flags & (conditionalRequirements | globalActorIsolation | conditionalPacks) != 0
   }
 }
-/// The witness table of a class's ``Injectable`` conformance, taken from the
-/// conformance records, which makes an instance of the class (or of a subclass) an
-/// `any Injectable` without a runtime query: the runtime's cast scans every
-/// conformance record the first time it meets a type, conforming or not.
-///
-/// Invariant: `table` is the witness table a conformance descriptor holds itself:
-/// one of an unconditional, non-isolated conformance to ``Injectable`` whose flags
-/// say the table is neither generic nor built at run time from resilient witnesses,
-/// so the runtime's own cast pairs exactly that table with every instance of the
-/// conforming class and its subclasses; a witness table starts with its
-/// conformance descriptor, which is checked. An `any Injectable` is one object
-/// reference followed by that table (`ClassExistentialContainer` in
-/// `swift/Runtime/ExistentialContainer.h`), which ``injectable(_:)`` assembles; the
-/// reference is copied, retained like any other.
-struct InjectableWitness: @unchecked Sendable, Equatable {
-  // `table` points at data the compiler wrote, never written at run time: safe to
-  // share between threads.
-  let table: UnsafeRawPointer
 
+extension InjectableWitness {
   /// The table of `conformance`; nil when the runtime builds it (a generic class,
   /// resilient witnesses) or it does not name its descriptor.
   init?(conformance: UnsafeRawPointer) {
@@ -358,12 +367,5 @@ struct InjectableWitness: @unchecked Sendable, Equatable {
     else { return nil }
     self.table = table
   }
-
-  /// `object` as an `any Injectable`. `object` must be an instance of the conforming
-  /// class or a subclass of it.
-  func injectable(_ object: AnyObject) -> any Injectable {
-    unsafeBitCast((object, table), to: (any Injectable).self)
-  }
 }
-
 #endif
