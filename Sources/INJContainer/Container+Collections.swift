@@ -96,8 +96,7 @@ extension Container {
   /// How many contributions `name` has here. Call with the registry lock held.
   func contributionCount(to name: String, in registry: Registry) -> Int {
     guard let slot = names.slot(named: name, hash: name.hashValue) else { return 0 }
-    let id = slot._withUnsafeGuaranteedRef(\.id)
-    return registry.byName[id].count
+    return registry.byName[slot.takeUnretainedValue().id].count
   }
 
   /// The registration a collection name resolves to: a provider whose product is the
@@ -138,12 +137,16 @@ extension Container {
     return made
   }
 
+  /// A collection's contributions here, in registration order, and the values that
+  /// replace some of them, by position.
+  private func contributions(slotID: Int32) -> (NameRegistrations, [Int: Resolved]) {
+    registry.withLock { ($0.byName[slotID], $0.replacedContributions[slotID] ?? [:]) }
+  }
+
   /// Makes every contribution of an async collection, in registration order, inside
   /// the async resolution of the collection.
   private func asyncContributedProducts(slotID: Int32) async throws(ResolutionError) -> [Any] {
-    let (contributions, replaced) = registry.withLock {
-      ($0.byName[slotID], $0.replacedContributions[slotID] ?? [:])
-    }
+    let (contributions, replaced) = contributions(slotID: slotID)
     let resolver = AsyncResolver(context: AsyncResolution.current ?? .top())
     var products: [Any] = []
     products.reserveCapacity(contributions.count)
@@ -175,9 +178,7 @@ extension Container {
   /// Makes every contribution of a collection, in registration order, inside the
   /// resolution of the collection.
   private func contributedProducts(slotID: Int32) throws(ResolutionError) -> [Any] {
-    let (contributions, replaced) = registry.withLock {
-      ($0.byName[slotID], $0.replacedContributions[slotID] ?? [:])
-    }
+    let (contributions, replaced) = contributions(slotID: slotID)
     var products: [Any] = []
     products.reserveCapacity(contributions.count)
     for (position, contribution) in contributions.enumerated() {

@@ -32,16 +32,11 @@ enum ConformanceIndex {
     case cast
   }
 
-  /// Whether `type` conforms to ``Injectable``: the same answer as
-  /// `type is any Injectable.Type`.
+  /// How instances of `type` are used as ``Injectable``, if it conforms: conforming
+  /// or not, the same answer as `type is any Injectable.Type`.
   ///
   /// - Complexity: O(*d*) for a class with *d* superclasses once the records are
   ///   read; the first call reads every record of every loaded image once.
-  static func conformsToInjectable(_ type: Any.Type) -> Bool {
-    if case .none = injectableConformance(of: type) { false } else { true }
-  }
-
-  /// How instances of `type` are used as ``Injectable``, if it conforms.
   static func injectableConformance(of type: Any.Type) -> Conformance {
     // ``Injectable`` is class-bound: no other type can conform.
     guard let classType = type as? AnyClass else { return .none }

@@ -74,10 +74,12 @@ package final class InjectionPlan: @unchecked Sendable {
       return 0
     }
     var count = 0
+    // Every instance of a class is one reference: taken once, for both ways.
+    let object = object ?? ClassReference.of(instance)
     let handing: (any Injectable)? =
       switch injectable {
       case .none: nil
-      case .witness(let witness): (object ?? ClassReference.of(instance)).map(witness.injectable)
+      case .witness(let witness): object.map(witness.injectable)
       case .cast: instance as? any Injectable
       }
     if let handing {
@@ -87,7 +89,7 @@ package final class InjectionPlan: @unchecked Sendable {
     }
     guard !injectPropertyNames.isEmpty else { return count }
     if let fieldSlots {
-      guard let object = object ?? ClassReference.of(instance) else { return count }
+      guard let object else { return count }
       try withExtendedLifetime(object) { () throws(InjectionError) in
         let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
         for slot in fieldSlots {

@@ -108,30 +108,45 @@ extension InjectionScenarios {
   /// object of each; the objects are made before the timing and live until it ends.
   static var coldInjectableTask: ProcessTask {
     ProcessTask(name: "injection/cold-injectable") {
-      let first = ColdInjectableTypes.make.map { $0() }
-      let second = ColdInjectableTypes.make.map { $0() }
-      let source = OffersDependency()
-      let clock = ContinuousClock()
-      var filled = 0
-      let (start, firstDone, secondDone) = try withExtendedLifetime((first, second)) {
-        let start = clock.now
-        for object in first {
-          filled += try PropertyInjector.injectProperties(into: object, from: source)
-        }
-        let firstDone = clock.now
-        for object in second {
-          filled += try PropertyInjector.injectProperties(into: object, from: source)
-        }
-        return (start, firstDone, clock.now)
-      }
-      guard filled == first.count + second.count else {
+      let passes = try InjectionPasses(
+        makers: ColdInjectableTypes.make, source: OffersDependency())
+      let expected = 2 * ColdInjectableTypes.make.count
+      guard passes.filled == expected else {
         throw ProcessTask.Failure(
-          description: "the injections filled \(filled) properties, not \(2 * first.count)")
+          description: "the injections filled \(passes.filled) properties, not \(expected)")
       }
-      return ProcessTask.Output(
-        durations: ["first": firstDone - start, "second": secondDone - firstDone],
-        checksum: filled)
+      return ProcessTask.Output(durations: passes.durations, checksum: passes.filled)
     }
+  }
+}
+
+/// Two timed passes of first injections in a fresh process: one object of each type, then
+/// a second object of each. The objects are made before the timing (making them is the
+/// classes' own first use) and live until it ends (freeing them is no part of it).
+struct InjectionPasses {
+  /// The times of the two passes, as `first` and `second`.
+  let durations: [String: Duration]
+  /// How many properties the two passes filled.
+  let filled: Int
+
+  init(makers: [@Sendable () -> AnyObject], source: any InjectionSource) throws {
+    let first = makers.map { $0() }
+    let second = makers.map { $0() }
+    let clock = ContinuousClock()
+    var filled = 0
+    let (start, firstDone, secondDone) = try withExtendedLifetime((first, second)) {
+      let start = clock.now
+      for object in first {
+        filled += try PropertyInjector.injectProperties(into: object, from: source)
+      }
+      let firstDone = clock.now
+      for object in second {
+        filled += try PropertyInjector.injectProperties(into: object, from: source)
+      }
+      return (start, firstDone, clock.now)
+    }
+    durations = ["first": firstDone - start, "second": secondDone - firstDone]
+    self.filled = filled
   }
 }
 

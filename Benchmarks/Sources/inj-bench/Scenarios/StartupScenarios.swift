@@ -157,31 +157,17 @@ enum StartupScenarios {
   /// own first use.
   static var discoveryTask: ProcessTask {
     ProcessTask(name: "startup/discovery") {
-      let first = StartupGraph.makeInjectServices.map { $0() }
-      let second = StartupGraph.makeInjectServices.map { $0() }
       let source = OffersNothing()
-      let clock = ContinuousClock()
-      var filled = 0
-      // Both sets of instances live until the timing ends: freeing them is no part of it.
-      let (start, firstDone, secondDone) = try withExtendedLifetime((first, second)) {
-        let start = clock.now
-        for instance in first {
-          filled += try PropertyInjector.injectProperties(into: instance, from: source)
-        }
-        let firstDone = clock.now
-        for instance in second {
-          filled += try PropertyInjector.injectProperties(into: instance, from: source)
-        }
-        return (start, firstDone, clock.now)
-      }
+      let passes = try InjectionPasses(makers: StartupGraph.makeInjectServices, source: source)
+      let filled = passes.filled
       guard filled == 0, source.askedCount == 2 * StartupGraph.injectPropertyCount else {
         throw ProcessTask.Failure(
           description: "the injections filled \(filled) properties and asked for "
             + "\(source.askedCount), not 0 and \(2 * StartupGraph.injectPropertyCount)")
       }
       return ProcessTask.Output(
-        durations: ["first": firstDone - start, "second": secondDone - firstDone],
-        checksum: source.askedCount &+ first.count)
+        durations: passes.durations,
+        checksum: source.askedCount &+ StartupGraph.makeInjectServices.count)
     }
   }
 

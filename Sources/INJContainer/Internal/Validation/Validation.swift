@@ -373,16 +373,20 @@ struct Validation {
     }
   }
 
+  /// Whether `counter` counts a registration here or in an ancestor: the checks of
+  /// rare kinds of providers are skipped without one.
+  private func lineageCounts(_ counter: KeyPath<Registry, Int>) -> Bool {
+    registry[keyPath: counter] > 0
+      || container.lineage.dropFirst().contains { ancestor in
+        ancestor.registry.withLock { $0[keyPath: counter] > 0 }
+      }
+  }
+
   /// Checks that no synchronous provider depends directly on an async one. Skipped
   /// when no async provider is registered here or in an ancestor, as in most
   /// containers.
   private mutating func checkSynchronousOnAsync() {
-    guard
-      registry.asyncProviderCount > 0
-        || container.lineage.dropFirst().contains(where: {
-          $0.registry.withLock { $0.asyncProviderCount > 0 }
-        })
-    else { return }
+    guard lineageCounts(\.asyncProviderCount) else { return }
     for entry in 0..<index.count where isEffective[entry] {
       let flags = index.flags[entry]
       guard flags.contains(.provider), !flags.contains(.async) else { continue }
@@ -402,12 +406,7 @@ struct Validation {
   /// Checks that no provider depends directly on one whose creator takes an
   /// argument. Skipped when no such provider is registered here or in an ancestor.
   private mutating func checkDependenciesOnArgumentProviders() {
-    guard
-      registry.argumentProviderCount > 0
-        || container.lineage.dropFirst().contains(where: {
-          $0.registry.withLock { $0.argumentProviderCount > 0 }
-        })
-    else { return }
+    guard lineageCounts(\.argumentProviderCount) else { return }
     for entry in 0..<index.count where isEffective[entry] {
       guard index.flags[entry].contains(.provider) else { continue }
       let registration = index.entries[entry]
