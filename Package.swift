@@ -45,7 +45,7 @@ let package = Package(
     // Tests, and the helpers they share
     .target(name: "TestUtilities", path: "Tests/Utilities"),
     .testTarget(name: "INJGraphTests", dependencies: ["INJGraph", "TestUtilities"]),
-    .testTarget(name: "INJReflectionTests", dependencies: ["INJReflection"]),
+    .testTarget(name: "INJReflectionTests", dependencies: ["INJReflection", "TestUtilities"]),
     .testTarget(
       name: "INJContainerTests",
       dependencies: ["INJContainer", "INJGraph", "INJReflection", "TestUtilities"]),

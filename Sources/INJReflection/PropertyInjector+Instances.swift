@@ -46,7 +46,7 @@ extension PropertyInjector {
     of type: Any.Type
   ) -> [(name: String, valueType: Any.Type)]? {
     guard SlotDiscovery.preferred == .fieldOffsets else { return nil }
-    return SlotDiscovery.fieldSlots(of: type)?.map { ($0.name, $0.valueType) }
+    return SlotDiscovery.typedSlots(of: type)?.map { ($0.slot.name, $0.valueType) }
   }
 
   /// The names of every injectable property of an instance: those an

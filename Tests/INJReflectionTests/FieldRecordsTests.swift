@@ -43,48 +43,109 @@ private final class UnderscoredField {
 
 private final class NoFields {}
 
+/// Fields named like a wrapper's storage that are not one, beside one that is.
+private final class Lookalikes {
+  var _optional: Inject<Service>? = nil
+  var _closure: (() -> Inject<Service>)? = nil
+  var _pair: (Inject<Service>, Int)? = nil
+  var _list: [Inject<Service>] = []
+  var _title = ""
+  var _$registrar = Registrar()
+  @Inject var service: Service?
+}
+
+private struct Registrar {}
+
+private class InjectingBase {
+  @Inject var service: Service?
+  let count = 3
+}
+
+private final class InjectingDerived: InjectingBase {
+  @Inject var screen: (any Screen)?
+  var label = "derived"
+  @Inject var factory: (() -> Service)?
+}
+
+private final class GenericInjecting<Value> {
+  var held: Value?
+  @Inject var value: Value?
+}
+
+private final class GenericStorage<Value> {
+  var _raw: Value?
+  @Inject var service: Service?
+}
+
 @Suite("Reading field names from the field records")
 struct FieldRecordsTests {
   private static let classes: [AnyClass] = [
     PlainBase.self, PlainDerived.self, GenericBase<Int>.self, GenericDerived.self,
-    GenericOuter<Double>.Inner.self, UnderscoredField.self, NoFields.self,
+    GenericOuter<Double>.Inner.self, UnderscoredField.self, NoFields.self, Lookalikes.self,
+    InjectingBase.self, InjectingDerived.self, GenericInjecting<String>.self,
+    GenericInjecting<() -> Int>.self, GenericStorage<Int>.self,
   ]
 
-  /// The names the standard library's walk lists, which resolves every field's type.
-  private func walkedNames(of type: AnyClass) -> [String] {
-    var names: [String] = []
-    _ = _forEachField(of: type, options: _EachFieldOptions(rawValue: 0b11)) { name, _, _, _ in
-      names.append(String(cString: name))
+  /// The names and offsets the standard library's walk lists, which resolves every
+  /// field's type.
+  private func walkedFields(of type: AnyClass) -> [FieldSlot] {
+    var fields: [FieldSlot] = []
+    _ = _forEachField(of: type, options: _EachFieldOptions(rawValue: 0b11)) {
+      name, offset, _, _ in
+      fields.append(FieldSlot(name: String(cString: name), offset: offset))
       return true
     }
-    return names
+    return fields
   }
 
   @Test func theRecordsListTheSameFieldsAsTheWalk() {
-    for type in Self.classes {
-      #expect(FieldRecords.fieldNames(of: type) == walkedNames(of: type), "\(type)")
+    for type in Self.classes where type != GenericStorage<Int>.self {
+      let read = FieldRecords.fields(of: type)?.map { FieldSlot(name: $0.name, offset: $0.offset) }
+      #expect(read == walkedFields(of: type), "\(type)")
     }
     #expect(FieldRecords.fieldNames(of: PlainDerived.self)?.count == 6)
   }
 
-  @Test func onlyClassesWithoutUnderscoredFieldsSkipTheWalk() {
-    #expect(SlotDiscovery.recordSlots(of: PlainDerived.self)?.isEmpty == true)
-    #expect(SlotDiscovery.recordSlots(of: GenericBase<Int>.self)?.isEmpty == true)
-    #expect(SlotDiscovery.recordSlots(of: NoFields.self)?.isEmpty == true)
-    #expect(SlotDiscovery.recordSlots(of: GenericDerived.self) == nil)
-    #expect(SlotDiscovery.recordSlots(of: GenericOuter<Double>.Inner.self) == nil)
-    #expect(SlotDiscovery.recordSlots(of: UnderscoredField.self) == nil)
+  @Test func theRecordsTellInjectStorageFromLookalikes() {
+    let fields = FieldRecords.fields(of: Lookalikes.self)
+    #expect(fields?.filter(\.isInjectStorage).map(\.name) == ["_service"])
+    #expect(fields?.count == 7)
+  }
+
+  @Test func onlyAFieldWhoseTypeVariesIsLeftToTheWalk() {
+    for type in Self.classes where type != GenericStorage<Int>.self {
+      #expect(SlotDiscovery.recordSlots(of: type) != nil, "\(type)")
+    }
+    // `_raw: Value?` is named like a wrapper's storage, and its type is whatever
+    // `Value` is.
+    #expect(SlotDiscovery.recordSlots(of: GenericStorage<Int>.self) == nil)
   }
 
   @Test func discoveryFindsWhatTheWalkFinds() {
     for type in Self.classes {
       let found = SlotDiscovery.fieldSlots(of: type)
-      let walked = SlotDiscovery.walkFields(of: type)
-      #expect(found?.map(\.name) == walked?.map(\.name), "\(type)")
-      #expect(found?.map(\.offset) == walked?.map(\.offset), "\(type)")
+      let walked = SlotDiscovery.walkFields(of: type)?.map(\.slot)
+      #expect(found == walked, "\(type)")
+      #expect(found?.map(\.name) == SlotDiscovery.typedSlots(of: type)?.map(\.slot.name))
     }
     #expect(SlotDiscovery.fieldSlots(of: GenericDerived.self)?.map(\.name) == ["service"])
     #expect(SlotDiscovery.fieldSlots(of: UnderscoredField.self)?.isEmpty == true)
+    #expect(SlotDiscovery.fieldSlots(of: Lookalikes.self)?.map(\.name) == ["service"])
+    #expect(
+      SlotDiscovery.fieldSlots(of: InjectingDerived.self)?.map(\.name) == [
+        "service", "screen", "factory",
+      ])
+    #expect(SlotDiscovery.fieldSlots(of: GenericInjecting<String>.self)?.map(\.name) == ["value"])
+  }
+
+  @Test func theCheckGetsEachPropertysType() {
+    let typed = SlotDiscovery.typedSlots(of: InjectingDerived.self)
+    #expect(typed?.map(\.slot.name) == ["service", "screen", "factory"])
+    #expect(
+      typed?.map { ObjectIdentifier($0.valueType) } == [
+        ObjectIdentifier(Service.self), ObjectIdentifier((any Screen).self),
+        ObjectIdentifier((() -> Service).self),
+      ])
   }
 }
 #endif

@@ -131,9 +131,10 @@ struct ConformanceRecords {
 
   /// The conformance descriptor of each type descriptor whose conformance holds for
   /// every type it describes.
-  private(set) var unconditional: [UnsafeRawPointer: UnsafeRawPointer] = [:]
-  /// Type descriptors whose conformance has conditions or an isolation.
-  private(set) var conditional: Set<UnsafeRawPointer> = []
+  private(set) var unconditional = DescriptorTable()
+  /// Type descriptors whose conformance has conditions or an isolation (each with
+  /// its conformance descriptor, unused).
+  private(set) var conditional = DescriptorTable()
   /// How many of the runtime's images have been read.
   private(set) var imagesRead = 0
   /// Set when the records could not be read: every answer is the runtime's.
@@ -156,7 +157,7 @@ struct ConformanceRecords {
         }
         return .conforms(witness)
       }
-      if conditional.contains(descriptor) { return .askTheRuntime }
+      if conditional[descriptor] != nil { return .askTheRuntime }
       current = _getSuperclass(level)
     }
     return .doesNotConform
@@ -193,9 +194,9 @@ struct ConformanceRecords {
         return
       }
       if record.hasConditionsOrIsolation {
-        conditional.insert(typeDescriptor)
-      } else if unconditional[typeDescriptor] == nil {
-        unconditional[typeDescriptor] = descriptor
+        conditional.insertIfAbsent(typeDescriptor, descriptor)
+      } else {
+        unconditional.insertIfAbsent(typeDescriptor, descriptor)
       }
     }
   }
@@ -249,6 +250,58 @@ struct ConformanceRecords {
 /// `MetadataSections.h`): a version word, the image's base address, two unused
 /// words, the `swift5_protocols` range, then the `swift5_protocol_conformances`
 /// range, each range a start address and a length.
+/// Type descriptors, each with a conformance descriptor, kept sorted by address.
+///
+/// A map that needs no `Hashable` conformance: the first dictionary keyed by a type
+/// costs the runtime a scan of every conformance record of the program (to find the
+/// key's `Hashable`), the very scan the index reads the records once to avoid. The
+/// index holds few entries (the conformances to ``Injectable``), so a sorted array
+/// with binary search is enough.
+struct DescriptorTable: Equatable {
+  private struct Entry: Equatable {
+    let key: UInt
+    let conformance: UnsafeRawPointer
+  }
+
+  private var entries: [Entry] = []
+
+  /// How many type descriptors the table holds.
+  var count: Int { entries.count }
+
+  /// The conformance descriptor kept for `typeDescriptor`, if any.
+  subscript(typeDescriptor: UnsafeRawPointer) -> UnsafeRawPointer? {
+    let index = firstIndex(notBelow: UInt(bitPattern: typeDescriptor))
+    guard index < entries.count, entries[index].key == UInt(bitPattern: typeDescriptor) else {
+      return nil
+    }
+    return entries[index].conformance
+  }
+
+  /// Keeps `conformance` for `typeDescriptor` unless the table has one for it.
+  mutating func insertIfAbsent(_ typeDescriptor: UnsafeRawPointer, _ conformance: UnsafeRawPointer)
+  {
+    let key = UInt(bitPattern: typeDescriptor)
+    let index = firstIndex(notBelow: key)
+    guard index == entries.count || entries[index].key != key else { return }
+    entries.insert(Entry(key: key, conformance: conformance), at: index)
+  }
+
+  /// The index of the first entry whose key is `key` or above.
+  private func firstIndex(notBelow key: UInt) -> Int {
+    var low = 0
+    var high = entries.count
+    while low < high {
+      let middle = (low + high) / 2
+      if entries[middle].key < key {
+        low = middle + 1
+      } else {
+        high = middle
+      }
+    }
+    return low
+  }
+}
+
 private enum MetadataSectionsLayout {
   static let conformancesOffset = 6 * MemoryLayout<UInt>.size
 

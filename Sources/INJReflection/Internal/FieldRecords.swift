@@ -1,54 +1,245 @@
 #if !canImport(Darwin)
-/// The names of the stored fields of a class and its superclasses, as the compiler
-/// recorded them, read without resolving any field's type.
+/// The stored fields of a class and its superclasses, as the compiler recorded
+/// them, read without resolving any field's type.
 ///
 /// The standard library's field walk (`_forEachField`) resolves every field's type
-/// from its mangled name before it hands the field over, a few thousand
-/// instructions each on a type's first use. Most classes of an app have no `@Inject`
-/// property, and the names alone show it: `@Inject` storage is named `_property`.
+/// from its mangled name before it hands the field over: about 5,000 instructions
+/// each on a type's first use, more for a generic type whose arguments must conform
+/// to a protocol. The records tell the names, the offsets, and whether a field is
+/// an `@Inject` property's storage, without any of that.
 ///
 /// Invariant: every read stays within records the compiler wrote, in the layouts of
-/// `swift/ABI/Metadata.h` (`TargetClassDescriptor`: 32-bit flags, parent, name,
-/// access function, then the relative pointer to the field descriptor) and
-/// `swift/RemoteInspection/Records.h` (`FieldDescriptor`: mangled type name,
-/// superclass, kind, record size, field count, then the records: flags, mangled
-/// type name, field name). A class whose descriptor is not a class's, whose field
-/// descriptor is missing or has records of another size, or whose field count
-/// differs from the runtime's own count (`swift_reflectionMirror_recursiveCount`),
-/// is not read: the answer is nil, and the caller walks the fields instead.
+/// `swift/ABI/Metadata.h` and `swift/RemoteInspection/Records.h`:
+/// - `TargetClassDescriptor`: 32-bit flags, parent, name, access function, then the
+///   relative pointer to the field descriptor (at 16); the superclass, the metadata
+///   bounds, the number of immediate members, the number of fields (at 36) and the
+///   offset of the field offset vector in the metadata, in words (at 40).
+/// - `FieldDescriptor`: mangled type name, superclass, kind, record size, field
+///   count (at 12), then the records: 32-bit flags, mangled type name, field name.
+/// - The class's metadata holds one word per field at the field offset vector, the
+///   field's offset in an instance, set before any instance exists.
+///
+/// A class whose descriptor is not a class's, that has a resilient superclass
+/// (its field offset vector is then placed at run time), whose field descriptor is
+/// missing or has records of another size or another count than the descriptor's,
+/// or whose field count differs from the runtime's own count
+/// (`swift_reflectionMirror_recursiveCount`), is not read: the answer is nil, and
+/// the caller walks the fields instead. So is one with a field named like a
+/// wrapper's storage whose type the name cannot settle (``StorageType``).
 enum FieldRecords {
+  /// One stored field.
+  struct Field {
+    /// The field's name as declared (`_service` for the storage of `@Inject var
+    /// service`).
+    let name: String
+    /// The field's offset in an instance.
+    let offset: Int
+    /// Whether the field is the storage of an `@Inject` property: named
+    /// `_property`, of type `Inject<Value>`.
+    let isInjectStorage: Bool
+  }
+
   /// The names of the stored fields of `type` and its superclasses, base class
   /// first; nil when the records cannot be read (see the type's invariant).
   static func fieldNames(of type: AnyClass) -> [String]? {
-    var names: [String] = []
-    var level: AnyClass? = type
-    while let current = level {
-      guard let own = ownFieldNames(of: current) else { return nil }
-      names.insert(contentsOf: own, at: 0)
-      level = _getSuperclass(current)
-    }
-    guard names.count == recursiveChildCount(type) else { return nil }
-    return names
+    fields(of: type)?.map(\.name)
   }
 
-  /// The names of one class's stored fields, without its superclasses'.
-  private static func ownFieldNames(of type: AnyClass) -> [String]? {
+  /// The stored fields of `type` and its superclasses, base class first; nil when
+  /// the records cannot be read or cannot tell which fields are `@Inject` storage
+  /// (see the type's invariant).
+  static func fields(of type: AnyClass) -> [Field]? {
+    var fields: [Field] = []
+    let complete = visitFields(of: type) { name, offset, isInjectStorage in
+      fields.append(
+        Field(
+          name: String(cString: name.assumingMemoryBound(to: CChar.self)), offset: offset,
+          isInjectStorage: isInjectStorage))
+    }
+    return complete ? fields : nil
+  }
+
+  /// The `@Inject` properties of `type` and its superclasses, base class first, by
+  /// property name (the storage's name without its underscore); nil when the
+  /// records cannot tell (see the type's invariant).
+  static func injectSlots(of type: AnyClass) -> [FieldSlot]? {
+    var slots: [FieldSlot] = []
+    let complete = visitFields(of: type) { name, offset, isInjectStorage in
+      guard isInjectStorage else { return }
+      // Past the storage's underscore: a field named `_` alone is not a storage.
+      let propertyName = String(cString: (name + 1).assumingMemoryBound(to: CChar.self))
+      slots.append(FieldSlot(name: propertyName, offset: offset))
+    }
+    return complete ? slots : nil
+  }
+
+  /// One class of a hierarchy, as its records describe it.
+  private struct Level {
+    let metadata: UnsafeRawPointer
+    let fieldDescriptor: UnsafeRawPointer
+    let count: Int
+    let vectorOffset: Int
+  }
+
+  /// Calls `body` with the name (a C string in the records), the offset and whether
+  /// it is `@Inject` storage of each stored field of `type` and its superclasses,
+  /// base class first; false, having called it for no field, when the records
+  /// cannot be read or cannot tell (see the type's invariant).
+  private static func visitFields(
+    of type: AnyClass, _ body: (UnsafeRawPointer, Int, Bool) -> Void
+  ) -> Bool {
+    var levels: [Level] = []
+    var total = 0
+    var current: AnyClass? = type
+    while let level = current {
+      guard let read = Self.level(level) else { return false }
+      levels.append(read)
+      total += read.count
+      current = _getSuperclass(level)
+    }
+    guard total == recursiveChildCount(type) else { return false }
+    // Every `_`-named field's type is settled before any field is handed over.
+    var isInjectStorage: [Bool] = []
+    isInjectStorage.reserveCapacity(total)
+    for level in levels.reversed() {
+      for index in 0..<level.count {
+        let record = level.fieldDescriptor + 16 + index * 12
+        let name = target(ofRelativePointerAt: record + 8)
+        guard name.load(as: UInt8.self) == UInt8(ascii: "_"),
+          name.load(fromByteOffset: 1, as: UInt8.self) != 0
+        else {
+          isInjectStorage.append(false)
+          continue
+        }
+        switch StorageType(mangledName: target(ofRelativePointerAt: record + 4)) {
+        case .inject: isInjectStorage.append(true)
+        case .other: isInjectStorage.append(false)
+        case .unknown: return false
+        }
+      }
+    }
+    var position = 0
+    let wordSize = MemoryLayout<UInt>.size
+    for level in levels.reversed() {
+      for index in 0..<level.count {
+        // A record: 32-bit flags, then relative pointers to the mangled type name and
+        // to the field's name.
+        let record = level.fieldDescriptor + 16 + index * 12
+        let offset = level.metadata.load(
+          fromByteOffset: (level.vectorOffset + index) * wordSize, as: UInt.self)
+        body(target(ofRelativePointerAt: record + 8), Int(offset), isInjectStorage[position])
+        position += 1
+      }
+    }
+    return true
+  }
+
+  /// One class's own stored fields, without its superclasses'; nil when its records
+  /// cannot be read.
+  private static func level(_ type: AnyClass) -> Level? {
     guard let descriptor = TypeDescriptor.of(type) else { return nil }
+    let flags = descriptor.loadUnaligned(as: UInt32.self)
     let classKind: UInt32 = 16
-    guard descriptor.loadUnaligned(as: UInt32.self) & 0x1F == classKind else { return nil }
+    // Bit 13 of the kind-specific flags (the upper 16): the class has a resilient
+    // superclass.
+    let hasResilientSuperclass: UInt32 = 1 << (16 + 13)
+    guard flags & 0x1F == classKind, flags & hasResilientSuperclass == 0 else { return nil }
     let fieldsField = descriptor + 16
     let fieldsOffset = Int(fieldsField.loadUnaligned(as: Int32.self))
     guard fieldsOffset != 0 else { return nil }
     let fieldDescriptor = fieldsField + fieldsOffset
     let recordSize = Int(fieldDescriptor.loadUnaligned(fromByteOffset: 10, as: UInt16.self))
     let count = Int(fieldDescriptor.loadUnaligned(fromByteOffset: 12, as: UInt32.self))
-    guard recordSize == 12 else { return nil }
-    return (0..<count).map { index in
-      // A record: 32-bit flags, then relative pointers to the mangled type name and
-      // to the field's name.
-      let nameField = fieldDescriptor + 16 + index * recordSize + 8
-      let name = nameField + Int(nameField.loadUnaligned(as: Int32.self))
-      return String(cString: name.assumingMemoryBound(to: CChar.self))
+    let declaredCount = Int(descriptor.loadUnaligned(fromByteOffset: 36, as: UInt32.self))
+    let vectorOffset = Int(descriptor.loadUnaligned(fromByteOffset: 40, as: UInt32.self))
+    guard recordSize == 12, count == declaredCount, count == 0 || vectorOffset != 0 else {
+      return nil
+    }
+    return Level(
+      metadata: TypeDescriptor.metadata(of: type), fieldDescriptor: fieldDescriptor,
+      count: count, vectorOffset: vectorOffset)
+  }
+
+  /// The address a 32-bit relative pointer at `field` points to.
+  fileprivate static func target(ofRelativePointerAt field: UnsafeRawPointer) -> UnsafeRawPointer {
+    field + Int(field.loadUnaligned(as: Int32.self))
+  }
+}
+
+/// What a field's mangled type name tells about it being an `@Inject` property's
+/// storage, read without resolving the type.
+///
+/// A mangled type is written in postfix: a bound generic type is its nominal type,
+/// `y`, its arguments, then `G` (`Inject<Int>` is `‹Inject›ySiG`), and a type built
+/// around another one adds its mark after it (`Inject<Int>?` is `‹Inject›ySiGSg`, a
+/// function returning one ends in `c`, a tuple in `t`). So the name of `Inject<Value>`
+/// starts with a reference to `Inject`'s descriptor followed by `y` and ends with the
+/// `G` that closes it; any other type either ends otherwise or starts with another
+/// type. The compiler writes a nominal type of another module, or of its own, as a
+/// symbolic reference: a byte 1 (direct) or 2 (indirect) then a 32-bit offset to the
+/// descriptor or to a pointer to it. A name that starts with `S` and a letter
+/// starts with a standard-library type (`SS`, `Si`, `Sa`, `SD`…), which is not
+/// `Inject`. Every other start (a generic parameter, whose type varies with the
+/// instance, or a name the compiler spelled out) is ``unknown``.
+///
+/// Invariant: the bytes are read only up to the name's terminating zero, skipping
+/// the 4 or 8 bytes that follow a symbolic reference's kind byte (1–23, then 24–31),
+/// which may hold zeros, as the runtime does (`makeSymbolicMangledNameStringRef`).
+enum StorageType {
+  case inject
+  case other
+  case unknown
+
+  init(mangledName name: UnsafeRawPointer) {
+    let first = name.load(as: UInt8.self)
+    switch first {
+    case 1, 2:
+      let reference = FieldRecords.target(ofRelativePointerAt: name + 1)
+      let descriptor =
+        first == 1 ? reference : reference.load(as: UnsafeRawPointer?.self)
+      guard let descriptor, descriptor == Self.injectDescriptor else {
+        self = .other
+        return
+      }
+      self =
+        name.load(fromByteOffset: 5, as: UInt8.self) == UInt8(ascii: "y")
+          && Self.lastCharacter(of: name) == UInt8(ascii: "G") ? .inject : .other
+    case UInt8(ascii: "S"):
+      let second = name.load(fromByteOffset: 1, as: UInt8.self)
+      let isLetter =
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(second)
+        || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(second)
+      self = isLetter ? .other : .unknown
+    default:
+      self = .unknown
+    }
+  }
+
+  /// `Inject`'s type descriptor, shared by all its specializations.
+  private static var injectDescriptor: UnsafeRawPointer? {
+    TypeDescriptor.of(Inject<Int>.self)
+  }
+
+  /// The last character of a mangled name that is not part of a symbolic
+  /// reference, or 0 when it ends with one.
+  private static func lastCharacter(of name: UnsafeRawPointer) -> UInt8 {
+    var position = 0
+    var last: UInt8 = 0
+    while true {
+      let byte = name.load(fromByteOffset: position, as: UInt8.self)
+      switch byte {
+      case 0:
+        return last
+      case 1...0x17:
+        position += 5
+        last = 0
+      case 0x18...0x1F:
+        position += 9
+        last = 0
+      default:
+        position += 1
+        last = byte
+      }
     }
   }
 }

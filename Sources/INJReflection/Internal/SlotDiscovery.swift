@@ -6,13 +6,9 @@
 #endif
 
 /// An `@Inject` property found at a fixed offset in every instance of a class.
-struct FieldSlot: @unchecked Sendable {
-  // `valueType` is a metatype: immutable runtime metadata, safe to share between
-  // threads. The struct is otherwise made of Sendable values.
+struct FieldSlot: Sendable, Equatable {
   let name: String
   let offset: Int
-  /// The type the property holds, without the optional.
-  let valueType: Any.Type
 
   /// Fills the property of the object at `object` when it is nil and `source` offers
   /// a value; returns whether it was filled.
@@ -63,41 +59,72 @@ enum SlotDiscovery: Sendable {
   /// nil when field offsets are unavailable for it.
   ///
   /// Found once per type and kept for the life of the process: the check and the
-  /// first creation of a type both need them. A class whose field records name no
-  /// field like a wrapper's storage has none, found without resolving a type; other
-  /// types are walked with the standard library's reflection.
+  /// first creation of a type both need them. A class's are read from its field
+  /// records (``FieldRecords``) without resolving a type; other types, and classes
+  /// whose records cannot tell, are walked with the standard library's reflection.
   static func fieldSlots(of type: Any.Type) -> [FieldSlot]? {
     let key = ObjectIdentifier(type)
-    if let known = walkedTypes.withLock({ $0[key] }) {
+    if let known = foundSlots.withLock({ $0[key] }) {
       return known
     }
     #if canImport(Darwin)
     let slots: [FieldSlot]? = nil
     #else
-    let slots = (type as? AnyClass).flatMap(recordSlots(of:)) ?? walkFields(of: type)
+    let slots = (type as? AnyClass).flatMap(recordSlots(of:)) ?? walkFields(of: type)?.map(\.slot)
     #endif
-    walkedTypes.withLock { $0[key] = slots }
+    foundSlots.withLock { $0[key] = slots }
     return slots
   }
 
-  /// What ``fieldSlots(of:)`` found for each type it walked.
-  private static let walkedTypes = Locked<[ObjectIdentifier: [FieldSlot]?]>([:])
-
-  #if !canImport(Darwin)
-  /// No `@Inject` properties (an empty list) when the field records show that no
-  /// field of the class is named like a wrapper's storage; nil when they cannot tell
-  /// (then the fields are walked).
-  static func recordSlots(of type: AnyClass) -> [FieldSlot]? {
-    guard let names = FieldRecords.fieldNames(of: type),
-      !names.contains(where: { $0.utf8.first == UInt8(ascii: "_") })
-    else { return nil }
-    return []
+  /// The `@Inject` properties of `type` as ``fieldSlots(of:)`` lists them, each with
+  /// the type it holds (without the optional), for the check; nil when field
+  /// offsets are unavailable for it.
+  ///
+  /// The types come from the standard library's walk of the fields, which resolves
+  /// each field's type; found once per type and kept for the life of the process.
+  static func typedSlots(of type: Any.Type) -> [(slot: FieldSlot, valueType: Any.Type)]? {
+    let key = ObjectIdentifier(type)
+    if let known = typedTypes.withLock({ $0[key] }) {
+      return known.map { $0.map { ($0.slot, $0.valueType) } }
+    }
+    #if canImport(Darwin)
+    let slots: [(slot: FieldSlot, valueType: Any.Type)]? = nil
+    #else
+    let slots = walkFields(of: type)
+    #endif
+    typedTypes.withLock { $0[key] = slots.map { $0.map { TypedSlot($0.slot, $0.valueType) } } }
+    return slots
   }
 
-  /// The `@Inject` properties of `type`, from the standard library's walk of its
-  /// fields, which resolves every field's type.
-  static func walkFields(of type: Any.Type) -> [FieldSlot]? {
-    var slots: [FieldSlot] = []
+  /// What ``fieldSlots(of:)`` found for each type it was asked about.
+  private static let foundSlots = Locked<[ObjectIdentifier: [FieldSlot]?]>([:])
+  /// What ``typedSlots(of:)`` found for each type it was asked about.
+  private static let typedTypes = Locked<[ObjectIdentifier: [TypedSlot]?]>([:])
+
+  /// A slot and the type its property holds, kept between threads.
+  private struct TypedSlot: @unchecked Sendable {
+    // `valueType` is a metatype: immutable runtime metadata, safe to share between
+    // threads. `slot` is Sendable.
+    let slot: FieldSlot
+    let valueType: Any.Type
+
+    init(_ slot: FieldSlot, _ valueType: Any.Type) {
+      self.slot = slot
+      self.valueType = valueType
+    }
+  }
+
+  #if !canImport(Darwin)
+  /// The `@Inject` properties of a class from its field records; nil when they
+  /// cannot tell (then the fields are walked).
+  static func recordSlots(of type: AnyClass) -> [FieldSlot]? {
+    FieldRecords.injectSlots(of: type)
+  }
+
+  /// The `@Inject` properties of `type`, with the types they hold, from the
+  /// standard library's walk of its fields, which resolves every field's type.
+  static func walkFields(of type: Any.Type) -> [(slot: FieldSlot, valueType: Any.Type)]? {
+    var slots: [(slot: FieldSlot, valueType: Any.Type)] = []
     let isClass = type is AnyClass
     // Raw values: 1 requires a class and includes superclass fields (`classType`);
     // 2 skips fields the runtime cannot describe (`ignoreUnknown`). The named
@@ -109,7 +136,7 @@ enum SlotDiscovery: Sendable {
         let valueType = InjectFieldType.valueType(of: fieldType),
         let propertyName = propertyName(ofStorage: String(cString: name))
       {
-        slots.append(FieldSlot(name: propertyName, offset: offset, valueType: valueType))
+        slots.append((FieldSlot(name: propertyName, offset: offset), valueType))
       }
       return true
     }
