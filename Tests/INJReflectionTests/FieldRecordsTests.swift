@@ -65,6 +65,8 @@ private final class InjectingDerived: InjectingBase {
   @Inject var screen: (any Screen)?
   var label = "derived"
   @Inject var factory: (() -> Service)?
+  @Inject var registrar: Registrar?
+  @Inject var pair: (Service, [String: Int])?
 }
 
 private final class GenericInjecting<Value> {
@@ -133,18 +135,40 @@ struct FieldRecordsTests {
     #expect(SlotDiscovery.fieldSlots(of: Lookalikes.self)?.map(\.name) == ["service"])
     #expect(
       SlotDiscovery.fieldSlots(of: InjectingDerived.self)?.map(\.name) == [
-        "service", "screen", "factory",
+        "service", "screen", "factory", "registrar", "pair",
       ])
     #expect(SlotDiscovery.fieldSlots(of: GenericInjecting<String>.self)?.map(\.name) == ["value"])
   }
 
+  @Test func theRecordsResolveEachPropertysTypeAsTheWalkDoes() {
+    let generic: [AnyClass] = [
+      GenericBase<Int>.self, GenericDerived.self, GenericOuter<Double>.Inner.self,
+      GenericInjecting<String>.self, GenericInjecting<() -> Int>.self, GenericStorage<Int>.self,
+    ]
+    for type in Self.classes {
+      let read = FieldRecords.typedInjectSlots(of: type)
+      guard !generic.contains(where: { $0 == type }) else {
+        // A generic class's properties may hold its parameters: left to the walk.
+        #expect(read == nil, "\(type)")
+        continue
+      }
+      let walked = SlotDiscovery.walkFields(of: type)
+      #expect(read?.map(\.slot) == walked?.map(\.slot), "\(type)")
+      #expect(
+        read?.map { ObjectIdentifier($0.valueType) }
+          == walked?.map { ObjectIdentifier($0.valueType) },
+        "\(type)")
+    }
+  }
+
   @Test func theCheckGetsEachPropertysType() {
     let typed = SlotDiscovery.typedSlots(of: InjectingDerived.self)
-    #expect(typed?.map(\.slot.name) == ["service", "screen", "factory"])
+    #expect(typed?.map(\.slot.name) == ["service", "screen", "factory", "registrar", "pair"])
     #expect(
       typed?.map { ObjectIdentifier($0.valueType) } == [
         ObjectIdentifier(Service.self), ObjectIdentifier((any Screen).self),
-        ObjectIdentifier((() -> Service).self),
+        ObjectIdentifier((() -> Service).self), ObjectIdentifier(Registrar.self),
+        ObjectIdentifier((Service, [String: Int]).self),
       ])
   }
 }

@@ -50,7 +50,7 @@ enum FieldRecords {
   /// (see the type's invariant).
   static func fields(of type: AnyClass) -> [Field]? {
     var fields: [Field] = []
-    let complete = visitFields(of: type) { name, offset, isInjectStorage in
+    let complete = visitFields(of: type) { name, offset, isInjectStorage, _ in
       fields.append(
         Field(
           name: String(cString: name.assumingMemoryBound(to: CChar.self)), offset: offset,
@@ -64,13 +64,43 @@ enum FieldRecords {
   /// records cannot tell (see the type's invariant).
   static func injectSlots(of type: AnyClass) -> [FieldSlot]? {
     var slots: [FieldSlot] = []
-    let complete = visitFields(of: type) { name, offset, isInjectStorage in
+    let complete = visitFields(of: type) { name, offset, isInjectStorage, _ in
       guard isInjectStorage else { return }
-      // Past the storage's underscore: a field named `_` alone is not a storage.
-      let propertyName = String(cString: (name + 1).assumingMemoryBound(to: CChar.self))
-      slots.append(FieldSlot(name: propertyName, offset: offset))
+      slots.append(FieldSlot(name: propertyName(ofStorageAt: name), offset: offset))
     }
     return complete ? slots : nil
+  }
+
+  /// The `@Inject` properties of `type` and its superclasses as ``injectSlots(of:)``
+  /// lists them, each with the type it holds, resolved from the mangled name of the
+  /// wrapper's argument alone; nil when the records cannot tell, or when `type` or a
+  /// superclass is generic (its properties' types may name its parameters).
+  static func typedInjectSlots(of type: AnyClass) -> [(slot: FieldSlot, valueType: Any.Type)]? {
+    var current: AnyClass? = type
+    while let level = current {
+      let isGeneric: UInt32 = 0x80
+      guard let descriptor = TypeDescriptor.of(level),
+        descriptor.loadUnaligned(as: UInt32.self) & isGeneric == 0
+      else { return nil }
+      current = _getSuperclass(level)
+    }
+    var slots: [(slot: FieldSlot, valueType: Any.Type)] = []
+    var resolved = true
+    let complete = visitFields(of: type) { name, offset, isInjectStorage, typeName in
+      guard isInjectStorage, resolved else { return }
+      guard let valueType = StorageType.valueType(ofInject: typeName) else {
+        resolved = false
+        return
+      }
+      slots.append((FieldSlot(name: propertyName(ofStorageAt: name), offset: offset), valueType))
+    }
+    return complete && resolved ? slots : nil
+  }
+
+  /// `service` for the storage named `_service` (a C string in the records, of at
+  /// least two characters).
+  private static func propertyName(ofStorageAt name: UnsafeRawPointer) -> String {
+    String(cString: (name + 1).assumingMemoryBound(to: CChar.self))
   }
 
   /// One class of a hierarchy, as its records describe it.
@@ -86,9 +116,10 @@ enum FieldRecords {
   /// base class first; false, having called it for no field, when the records
   /// cannot be read or cannot tell (see the type's invariant).
   private static func visitFields(
-    of type: AnyClass, _ body: (UnsafeRawPointer, Int, Bool) -> Void
+    of type: AnyClass, _ body: (UnsafeRawPointer, Int, Bool, UnsafeRawPointer) -> Void
   ) -> Bool {
     var levels: [Level] = []
+    levels.reserveCapacity(4)
     var total = 0
     var current: AnyClass? = type
     while let level = current {
@@ -99,39 +130,45 @@ enum FieldRecords {
     }
     guard total == recursiveChildCount(type) else { return false }
     // Every `_`-named field's type is settled before any field is handed over.
-    var isInjectStorage: [Bool] = []
-    isInjectStorage.reserveCapacity(total)
-    for level in levels.reversed() {
-      for index in 0..<level.count {
-        let record = level.fieldDescriptor + 16 + index * 12
-        let name = target(ofRelativePointerAt: record + 8)
-        guard name.load(as: UInt8.self) == UInt8(ascii: "_"),
-          name.load(fromByteOffset: 1, as: UInt8.self) != 0
-        else {
-          isInjectStorage.append(false)
-          continue
-        }
-        switch StorageType(mangledName: target(ofRelativePointerAt: record + 4)) {
-        case .inject: isInjectStorage.append(true)
-        case .other: isInjectStorage.append(false)
-        case .unknown: return false
-        }
+    for level in levels {
+      for index in 0..<level.count where storageType(of: level, index) == .unknown {
+        return false
       }
     }
-    var position = 0
     let wordSize = MemoryLayout<UInt>.size
     for level in levels.reversed() {
       for index in 0..<level.count {
-        // A record: 32-bit flags, then relative pointers to the mangled type name and
-        // to the field's name.
-        let record = level.fieldDescriptor + 16 + index * 12
         let offset = level.metadata.load(
           fromByteOffset: (level.vectorOffset + index) * wordSize, as: UInt.self)
-        body(target(ofRelativePointerAt: record + 8), Int(offset), isInjectStorage[position])
-        position += 1
+        body(
+          name(of: level, index), Int(offset), storageType(of: level, index) == .inject,
+          typeName(of: level, index))
       }
     }
     return true
+  }
+
+  // A record: 32-bit flags, then relative pointers to the mangled type name and to the
+  // field's name.
+
+  /// The name of a field (a C string in the records).
+  private static func name(of level: Level, _ index: Int) -> UnsafeRawPointer {
+    target(ofRelativePointerAt: level.fieldDescriptor + 16 + index * 12 + 8)
+  }
+
+  /// The mangled type name of a field.
+  private static func typeName(of level: Level, _ index: Int) -> UnsafeRawPointer {
+    target(ofRelativePointerAt: level.fieldDescriptor + 16 + index * 12 + 4)
+  }
+
+  /// Whether a field is `@Inject` storage: named `_property` (at least two characters)
+  /// and of type `Inject<Value>`; `.other` for a field named otherwise.
+  private static func storageType(of level: Level, _ index: Int) -> StorageType {
+    let name = name(of: level, index)
+    guard name.load(as: UInt8.self) == UInt8(ascii: "_"),
+      name.load(fromByteOffset: 1, as: UInt8.self) != 0
+    else { return .other }
+    return StorageType(mangledName: typeName(of: level, index))
   }
 
   /// One class's own stored fields, without its superclasses'; nil when its records
@@ -220,16 +257,35 @@ enum StorageType {
     TypeDescriptor.of(Inject<Int>.self)
   }
 
+  /// The type `Value` of the `Inject<Value>` whose mangled name is `name` (one that
+  /// ``init(mangledName:)`` finds ``inject``), resolved by the runtime from the
+  /// argument's part of the name: between the reference to `Inject` and `y` (6
+  /// bytes) and the closing `G`. Nil when the runtime cannot resolve it.
+  static func valueType(ofInject name: UnsafeRawPointer) -> Any.Type? {
+    let (length, _) = scan(name)
+    let argumentLength = length - 7
+    guard argumentLength > 0 else { return nil }
+    return _getTypeByMangledNameInContext(
+      (name + 6).assumingMemoryBound(to: UInt8.self), UInt(argumentLength),
+      genericContext: nil, genericArguments: nil)
+  }
+
   /// The last character of a mangled name that is not part of a symbolic
   /// reference, or 0 when it ends with one.
   private static func lastCharacter(of name: UnsafeRawPointer) -> UInt8 {
+    scan(name).last
+  }
+
+  /// The length of a mangled name, without its terminating zero, and its last
+  /// character that is not part of a symbolic reference (0 when it ends with one).
+  private static func scan(_ name: UnsafeRawPointer) -> (length: Int, last: UInt8) {
     var position = 0
     var last: UInt8 = 0
     while true {
       let byte = name.load(fromByteOffset: position, as: UInt8.self)
       switch byte {
       case 0:
-        return last
+        return (position, last)
       case 1...0x17:
         position += 5
         last = 0

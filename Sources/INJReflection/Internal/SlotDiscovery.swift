@@ -80,8 +80,10 @@ enum SlotDiscovery: Sendable {
   /// the type it holds (without the optional), for the check; nil when field
   /// offsets are unavailable for it.
   ///
-  /// The types come from the standard library's walk of the fields, which resolves
-  /// each field's type; found once per type and kept for the life of the process.
+  /// A class that is not generic has them from its field records, each property's
+  /// type resolved from its name alone; other types are walked with the standard
+  /// library's reflection, which resolves every field's type. Found once per type
+  /// and kept for the life of the process.
   static func typedSlots(of type: Any.Type) -> [(slot: FieldSlot, valueType: Any.Type)]? {
     let key = ObjectIdentifier(type)
     if let known = typedTypes.withLock({ $0[key] }) {
@@ -90,7 +92,8 @@ enum SlotDiscovery: Sendable {
     #if canImport(Darwin)
     let slots: [(slot: FieldSlot, valueType: Any.Type)]? = nil
     #else
-    let slots = walkFields(of: type)
+    let slots =
+      (type as? AnyClass).flatMap(FieldRecords.typedInjectSlots(of:)) ?? walkFields(of: type)
     #endif
     typedTypes.withLock { $0[key] = slots.map { $0.map { TypedSlot($0.slot, $0.valueType) } } }
     return slots

@@ -70,8 +70,12 @@ enum InjectionScenarios {
           return checksum
         }
       },
-      // The first object of each of 24 `Injectable` types in a fresh process, then a second
-      // object of each: how a type is injected is found once, on its first object.
+      // The first object of each of 24 `Injectable` types in a fresh process past its first
+      // injection, then a second object of each: how a type is injected is found once, on
+      // its first object. The process's first injection is timed on its own.
+      Benchmark(
+        name: "injection/cold/injectable/first-injection", group: "injection", unit: "process",
+        task: coldInjectableTask, field: "first-injection"),
       Benchmark(
         name: "injection/cold/injectable/first-object", group: "injection", unit: "type",
         unitsPerIteration: ColdInjectableTypes.make.count, task: coldInjectableTask,
@@ -120,22 +124,35 @@ extension InjectionScenarios {
   }
 }
 
-/// Two timed passes of first injections in a fresh process: one object of each type, then
-/// a second object of each. The objects are made before the timing (making them is the
-/// classes' own first use) and live until it ends (freeing them is no part of it).
+/// Timed first injections in a fresh process: the process's first injection, of an object of
+/// a type outside the measured ones; then one object of each measured type; then a second
+/// object of each. The objects are made before the timing (making them is the classes' own
+/// first use) and live until it ends (freeing them is no part of it).
+///
+/// The process's first injection pays, once, what no later type pays again: the first read
+/// of the program's conformance records (by the Swift runtime, to find the `Hashable` of a
+/// dictionary's key, and by the injector, for `Injectable`), the injector's caches, and the
+/// first calls into the runtime. It is timed on its own, so that the first pass shows what
+/// each new type costs.
 struct InjectionPasses {
-  /// The times of the two passes, as `first` and `second`.
+  /// The times of the first injection and of the two passes, as `first-injection`,
+  /// `first` and `second`.
   let durations: [String: Duration]
   /// How many properties the two passes filled.
   let filled: Int
 
   init(makers: [@Sendable () -> AnyObject], source: any InjectionSource) throws {
+    let opening = FirstInjection()
     let first = makers.map { $0() }
     let second = makers.map { $0() }
     let clock = ContinuousClock()
     var filled = 0
-    let (start, firstDone, secondDone) = try withExtendedLifetime((first, second)) {
+    let (start, openingDone, firstDone, secondDone) = try withExtendedLifetime(
+      (opening, first, second)
+    ) {
       let start = clock.now
+      _ = try PropertyInjector.injectProperties(into: opening, from: OpeningSource())
+      let openingDone = clock.now
       for object in first {
         filled += try PropertyInjector.injectProperties(into: object, from: source)
       }
@@ -143,11 +160,25 @@ struct InjectionPasses {
       for object in second {
         filled += try PropertyInjector.injectProperties(into: object, from: source)
       }
-      return (start, firstDone, clock.now)
+      return (start, openingDone, firstDone, clock.now)
     }
-    durations = ["first": firstDone - start, "second": secondDone - firstDone]
+    durations = [
+      "first-injection": openingDone - start, "first": firstDone - openingDone,
+      "second": secondDone - firstDone,
+    ]
     self.filled = filled
   }
+}
+
+/// The type of the process's first injection in ``InjectionPasses``: none of the measured
+/// types.
+private final class FirstInjection {
+  @Inject var dependency: Leaf?
+}
+
+/// Offers nothing to the process's first injection.
+private final class OpeningSource: InjectionSource {
+  func injectionValue(forProperty name: String) -> InjectionValue? { nil }
 }
 
 /// Offers one value, a `Leaf`, under the name `dependency`.

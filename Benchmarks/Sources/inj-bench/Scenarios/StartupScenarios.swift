@@ -151,10 +151,10 @@ enum StartupScenarios {
   }
 
   /// The first injection of one instance of each `@Inject` service type in a fresh process,
-  /// then of a second instance of each. Nothing is offered, so nothing is filled: the first
-  /// pass times finding each type's injectable properties, and the second what is left once
-  /// they are known. The instances are made before the timing: making them is the classes'
-  /// own first use.
+  /// after the process's first injection, then of a second instance of each. Nothing is
+  /// offered, so nothing is filled: the first pass times finding each type's injectable
+  /// properties, and the second what is left once they are known. The instances are made
+  /// before the timing: making them is the classes' own first use.
   static var discoveryTask: ProcessTask {
     ProcessTask(name: "startup/discovery") {
       let source = OffersNothing()
@@ -196,7 +196,13 @@ enum StartupScenarios {
         baseline: "startup/cold/hand-written", targets: [.ratioToBaseline(atMost: 10)],
         task: container, field: "total"),
       // The first injection of each type with `@Inject` properties: the discovery of its
-      // injectable properties, cold; then a second instance of each, which finds them cached.
+      // injectable properties, cold, in a fresh process past its first injection; then a
+      // second instance of each, which finds them cached. The process's first injection, of
+      // another type, pays what is paid once per process (see `InjectionPasses`), timed on
+      // its own.
+      Benchmark(
+        name: "startup/cold/discovery/first-injection", group: "startup", unit: "process",
+        task: discoveryTask, field: "first-injection"),
       Benchmark(
         name: "startup/cold/discovery", group: "startup", unit: "type",
         unitsPerIteration: StartupGraph.makeInjectServices.count,
