@@ -64,6 +64,7 @@ enum FieldRecords {
   /// records cannot tell (see the type's invariant).
   static func injectSlots(of type: AnyClass) -> [FieldSlot]? {
     var slots: [FieldSlot] = []
+    slots.reserveCapacity(4)
     let complete = visitFields(of: type) { name, offset, isInjectStorage, _ in
       guard isInjectStorage else { return }
       slots.append(FieldSlot(name: propertyName(ofStorageAt: name), offset: offset))

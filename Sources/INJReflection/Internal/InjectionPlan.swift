@@ -35,7 +35,8 @@ package final class InjectionPlan: @unchecked Sendable {
     self.type = type
     isClass = type is AnyClass
     injectable = ConformanceIndex.injectableConformance(of: type)
-    if discovery == .fieldOffsets, let slots = SlotDiscovery.fieldSlots(of: type) {
+    // The plan is cached per type: the slots are found anew, not kept twice.
+    if discovery == .fieldOffsets, let slots = SlotDiscovery.findSlots(of: type) {
       fieldSlots = slots
       injectPropertyNames = slots.map(\.name)
     } else {

@@ -58,22 +58,29 @@ enum SlotDiscovery: Sendable {
   /// The `@Inject` properties of `type`, base class first, in declaration order;
   /// nil when field offsets are unavailable for it.
   ///
-  /// Found once per type and kept for the life of the process: the check and the
-  /// first creation of a type both need them. A class's are read from its field
-  /// records (``FieldRecords``) without resolving a type; other types, and classes
-  /// whose records cannot tell, are walked with the standard library's reflection.
+  /// Found once per type and kept for the life of the process, for callers that ask
+  /// by type (``PropertyInjector/injectPropertyNames(of:)``). A class's are read from
+  /// its field records (``FieldRecords``) without resolving a type; other types, and
+  /// classes whose records cannot tell, are walked with the standard library's
+  /// reflection.
   static func fieldSlots(of type: Any.Type) -> [FieldSlot]? {
     let key = ObjectIdentifier(type)
     if let known = foundSlots.withLock({ $0[key] }) {
       return known
     }
-    #if canImport(Darwin)
-    let slots: [FieldSlot]? = nil
-    #else
-    let slots = (type as? AnyClass).flatMap(recordSlots(of:)) ?? walkFields(of: type)?.map(\.slot)
-    #endif
+    let slots = findSlots(of: type)
     foundSlots.withLock { $0[key] = slots }
     return slots
+  }
+
+  /// The `@Inject` properties of `type`, found anew: for a caller that keeps what it
+  /// finds (the injection plans are cached per type).
+  static func findSlots(of type: Any.Type) -> [FieldSlot]? {
+    #if canImport(Darwin)
+    nil
+    #else
+    (type as? AnyClass).flatMap(recordSlots(of:)) ?? walkFields(of: type)?.map(\.slot)
+    #endif
   }
 
   /// The `@Inject` properties of `type` as ``fieldSlots(of:)`` lists them, each with
