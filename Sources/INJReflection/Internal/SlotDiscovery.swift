@@ -39,8 +39,9 @@ struct MirrorSlot {
 /// The two ways to find a type's `@Inject` properties: the one seam between the
 /// portable path and the fast one.
 enum SlotDiscovery: Sendable {
-  /// Stored-field names and offsets from the standard library's reflection SPI,
-  /// read once per type; each object then costs one load per property.
+  /// Stored-field names and offsets from a class's field records (or the standard
+  /// library's reflection SPI), read once per type; each object then costs one load
+  /// per property.
   case fieldOffsets
   /// `Mirror`, walked once per object (superclasses included).
   case mirror

@@ -42,6 +42,25 @@ enum AsyncScenarios {
           }
         }
       },
+      // The same four objects, each made the way any async container must at the least: a
+      // creation context allocated and bound to a task-local (so that a creator asking the
+      // container again joins the resolution), the creator called through a type-erased
+      // closure, and the dependencies' values handed over in an array. A floor for the row
+      // below, not a target.
+      Benchmark(
+        name: "async/baseline/await-chain-with-context", group: "async", unit: "op",
+        unitsPerIteration: 1, baseline: "async/baseline/await-chain"
+      ) {
+        { iterations in
+          waitFor {
+            var checksum = 0
+            for _ in 0..<iterations {
+              checksum &+= identity(try? await ErasedAsyncChain.makeService())
+            }
+            return checksum
+          }
+        }
+      },
       Benchmark(
         name: "async/transient/3-async-dependencies", group: "async", unit: "op",
         unitsPerIteration: 1, baseline: "async/baseline/await-chain",
@@ -114,6 +133,55 @@ func makeThirdLeaf() async -> ThirdLeaf { ThirdLeaf() }
 @inline(never)
 func makeAsyncService() async -> Service {
   Service(a: await makeLeaf(), b: await makeOtherLeaf(), c: await makeThirdLeaf())
+}
+
+/// The floor of an async container's transient resolution: per creation, a context bound to
+/// a task-local, a type-erased creator and the values in an array.
+enum ErasedAsyncChain {
+  /// One creation in progress, as a container's task-local would name it.
+  final class Creation: Sendable {
+    let outer: Creation?
+    let name: String
+
+    init(outer: Creation?, name: String) {
+      self.outer = outer
+      self.name = name
+    }
+  }
+
+  @TaskLocal static var current: Creation?
+
+  typealias Creator = @Sendable ([AnyObject]) async throws -> AnyObject
+
+  static let leaf: Creator = { _ in await makeLeaf() }
+  static let otherLeaf: Creator = { _ in await makeOtherLeaf() }
+  static let thirdLeaf: Creator = { _ in await makeThirdLeaf() }
+  static let service: Creator = { values in
+    guard let a = values[0] as? Leaf, let b = values[1] as? OtherLeaf,
+      let c = values[2] as? ThirdLeaf
+    else { throw WrongValues() }
+    return Service(a: a, b: b, c: c)
+  }
+
+  /// The values are not the dependencies' types.
+  struct WrongValues: Error {}
+
+  @inline(never)
+  static func create(
+    _ name: String, with creator: Creator, values: [AnyObject]
+  ) async throws -> AnyObject {
+    let creation = Creation(outer: current, name: name)
+    return try await $current.withValue(creation) { try await creator(values) }
+  }
+
+  static func makeService() async throws -> AnyObject {
+    let values = [
+      try await create("a", with: leaf, values: []),
+      try await create("b", with: otherLeaf, values: []),
+      try await create("c", with: thirdLeaf, values: []),
+    ]
+    return try await create("service", with: service, values: values)
+  }
 }
 
 /// Runs `body` in a task and waits for its result: the harness times synchronous
