@@ -1,5 +1,6 @@
 #if !canImport(Darwin)
 @_spi(Reflection) import Swift
+import Foundation
 import Testing
 
 @testable import INJReflection
@@ -74,6 +75,16 @@ private final class GenericInjecting<Value> {
   @Inject var value: Value?
 }
 
+private actor InjectingActor {
+  var count = 0
+  @Inject var service: Service?
+}
+
+private final class ObjectSubclass: NSObject {
+  @Inject var service: Service?
+  var label = "object"
+}
+
 private final class GenericStorage<Value> {
   var _raw: Value?
   @Inject var service: Service?
@@ -85,7 +96,8 @@ struct FieldRecordsTests {
     PlainBase.self, PlainDerived.self, GenericBase<Int>.self, GenericDerived.self,
     GenericOuter<Double>.Inner.self, UnderscoredField.self, NoFields.self, Lookalikes.self,
     InjectingBase.self, InjectingDerived.self, GenericInjecting<String>.self,
-    GenericInjecting<() -> Int>.self, GenericStorage<Int>.self,
+    GenericInjecting<() -> Int>.self, GenericStorage<Int>.self, InjectingActor.self,
+    ObjectSubclass.self,
   ]
 
   /// The names and offsets the standard library's walk lists, which resolves every
