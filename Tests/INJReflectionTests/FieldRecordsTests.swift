@@ -52,6 +52,7 @@ private final class Lookalikes {
   var _list: [Inject<Service>] = []
   var _title = ""
   var _$registrar = Registrar()
+  var _meta: Inject<Service>.Type = Inject<Service>.self
   @Inject var service: Service?
 }
 
@@ -80,6 +81,14 @@ private actor InjectingActor {
   @Inject var service: Service?
 }
 
+/// `@Inject` properties whose types name a type twice: the second mention is a
+/// back-reference in the mangled name.
+private final class RepeatedTypes {
+  @Inject var triple: (Service, Registrar, Service)?
+  @Inject var combine: ((Service, Registrar) -> Registrar)?
+  @Inject var work: (@Sendable (Service, Registrar, Service) async throws -> Registrar)?
+}
+
 private final class ObjectSubclass: NSObject {
   @Inject var service: Service?
   var label = "object"
@@ -97,7 +106,7 @@ struct FieldRecordsTests {
     GenericOuter<Double>.Inner.self, UnderscoredField.self, NoFields.self, Lookalikes.self,
     InjectingBase.self, InjectingDerived.self, GenericInjecting<String>.self,
     GenericInjecting<() -> Int>.self, GenericStorage<Int>.self, InjectingActor.self,
-    ObjectSubclass.self,
+    ObjectSubclass.self, RepeatedTypes.self,
   ]
 
   /// The names and offsets the standard library's walk lists, which resolves every
@@ -123,7 +132,7 @@ struct FieldRecordsTests {
   @Test func theRecordsTellInjectStorageFromLookalikes() {
     let fields = FieldRecords.fields(of: Lookalikes.self)
     #expect(fields?.filter(\.isInjectStorage).map(\.name) == ["_service"])
-    #expect(fields?.count == 7)
+    #expect(fields?.count == 8)
   }
 
   @Test func onlyAFieldWhoseTypeVariesIsLeftToTheWalk() {
@@ -171,6 +180,16 @@ struct FieldRecordsTests {
           == walked?.map { ObjectIdentifier($0.valueType) },
         "\(type)")
     }
+  }
+
+  @Test func typesNamedTwiceInAPropertysTypeResolveAsDeclared() {
+    let typed = FieldRecords.typedInjectSlots(of: RepeatedTypes.self)
+    #expect(
+      typed?.map { ObjectIdentifier($0.valueType) } == [
+        ObjectIdentifier((Service, Registrar, Service).self),
+        ObjectIdentifier(((Service, Registrar) -> Registrar).self),
+        ObjectIdentifier((@Sendable (Service, Registrar, Service) async throws -> Registrar).self),
+      ])
   }
 
   @Test func theCheckGetsEachPropertysType() {

@@ -73,9 +73,10 @@ enum FieldRecords {
   }
 
   /// The `@Inject` properties of `type` and its superclasses as ``injectSlots(of:)``
-  /// lists them, each with the type it holds, resolved from the mangled name of the
-  /// wrapper's argument alone; nil when the records cannot tell, or when `type` or a
-  /// superclass is generic (its properties' types may name its parameters).
+  /// lists them, each with the type it holds, resolved from the field's mangled type
+  /// name alone (no other field's type is resolved); nil when the records cannot
+  /// tell, or when `type` or a superclass is generic (its properties' types may name
+  /// its parameters).
   static func typedInjectSlots(of type: AnyClass) -> [(slot: FieldSlot, valueType: Any.Type)]? {
     var current: AnyClass? = type
     while let level = current {
@@ -216,9 +217,10 @@ enum FieldRecords {
 /// type. The compiler writes a nominal type of another module, or of its own, as a
 /// symbolic reference: a byte 1 (direct) or 2 (indirect) then a 32-bit offset to the
 /// descriptor or to a pointer to it. A name that starts with `S` and a letter
-/// starts with a standard-library type (`SS`, `Si`, `Sa`, `SD`…), which is not
-/// `Inject`. Every other start (a generic parameter, whose type varies with the
-/// instance, or a name the compiler spelled out) is ``unknown``.
+/// starts with a standard-library type (`SS`, `Si`, `Sa`, `SD`…) or a type of the C
+/// or Objective-C modules (`So`, `SC`), which is not `Inject`. Every other start (a
+/// generic parameter, whose type varies with the instance, or a name the compiler
+/// spelled out) is ``unknown``.
 ///
 /// Invariant: the bytes are read only up to the name's terminating zero, skipping
 /// the 4 or 8 bytes that follow a symbolic reference's kind byte (1–23, then 24–31),
@@ -259,16 +261,21 @@ enum StorageType {
   }
 
   /// The type `Value` of the `Inject<Value>` whose mangled name is `name` (one that
-  /// ``init(mangledName:)`` finds ``inject``), resolved by the runtime from the
-  /// argument's part of the name: between the reference to `Inject` and `y` (6
-  /// bytes) and the closing `G`. Nil when the runtime cannot resolve it.
+  /// ``init(mangledName:)`` finds ``inject``): the whole name resolved by the runtime,
+  /// then its argument read from the metadata (``InjectFieldType``). Nil when the
+  /// runtime cannot resolve it.
+  ///
+  /// The argument's part of the name cannot be resolved alone: the reference to
+  /// `Inject` before it counts as the name's first substitution, which the argument's
+  /// own back-references (`AA`, `AB`…) count from.
   static func valueType(ofInject name: UnsafeRawPointer) -> Any.Type? {
     let (length, _) = scan(name)
-    let argumentLength = length - 7
-    guard argumentLength > 0 else { return nil }
-    return _getTypeByMangledNameInContext(
-      (name + 6).assumingMemoryBound(to: UInt8.self), UInt(argumentLength),
-      genericContext: nil, genericArguments: nil)
+    guard
+      let type = _getTypeByMangledNameInContext(
+        name.assumingMemoryBound(to: UInt8.self), UInt(length),
+        genericContext: nil, genericArguments: nil)
+    else { return nil }
+    return InjectFieldType.valueType(of: type)
   }
 
   /// The last character of a mangled name that is not part of a symbolic

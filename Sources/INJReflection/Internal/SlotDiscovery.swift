@@ -88,8 +88,8 @@ enum SlotDiscovery: Sendable {
   /// the type it holds (without the optional), for the check; nil when field
   /// offsets are unavailable for it.
   ///
-  /// A class that is not generic has them from its field records, each property's
-  /// type resolved from its name alone; other types are walked with the standard
+  /// A class that is not generic has them from its field records, only the
+  /// `@Inject` fields' types resolved; other types are walked with the standard
   /// library's reflection, which resolves every field's type. Found once per type
   /// and kept for the life of the process.
   static func typedSlots(of type: Any.Type) -> [(slot: FieldSlot, valueType: Any.Type)]? {
