@@ -38,6 +38,14 @@ private enum GenericOuter<Value> {
   }
 }
 
+extension GenericOuter where Value == Int {
+  /// A class in a constrained extension of a generic type: generic itself.
+  final class Constrained {
+    var count = 0
+    @Inject var service: Service?
+  }
+}
+
 private final class UnderscoredField {
   var _cache: [String: Int] = [:]
 }
@@ -106,7 +114,7 @@ struct FieldRecordsTests {
     GenericOuter<Double>.Inner.self, UnderscoredField.self, NoFields.self, Lookalikes.self,
     InjectingBase.self, InjectingDerived.self, GenericInjecting<String>.self,
     GenericInjecting<() -> Int>.self, GenericStorage<Int>.self, InjectingActor.self,
-    ObjectSubclass.self, RepeatedTypes.self,
+    ObjectSubclass.self, RepeatedTypes.self, GenericOuter<Int>.Constrained.self,
   ]
 
   /// The names and offsets the standard library's walk lists, which resolves every
@@ -164,6 +172,7 @@ struct FieldRecordsTests {
   @Test func theRecordsResolveEachPropertysTypeAsTheWalkDoes() {
     let generic: [AnyClass] = [
       GenericBase<Int>.self, GenericDerived.self, GenericOuter<Double>.Inner.self,
+      GenericOuter<Int>.Constrained.self,
       GenericInjecting<String>.self, GenericInjecting<() -> Int>.self, GenericStorage<Int>.self,
     ]
     for type in Self.classes {
