@@ -48,10 +48,10 @@ extension Container {
   ///   properties that a provider never fills, where the platform can tell.
   public func validate() -> ValidationReport {
     let snapshot = registry.withLock { registry in
-      (registry, names.slots, names.blankSlotIDs)
+      (registry, names.slots, names.blankSlotCount)
     }
     var check = Validation(
-      container: self, registry: snapshot.0, slots: snapshot.1, blankSlotIDs: snapshot.2)
+      container: self, registry: snapshot.0, slots: snapshot.1, blankSlotCount: snapshot.2)
     return check.run()
   }
 }

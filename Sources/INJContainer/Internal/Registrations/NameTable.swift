@@ -18,8 +18,11 @@ final class NameTable: @unchecked Sendable {
   @exclusivity(unchecked) private var retired: [Buffer] = []
   /// Every slot, by id.
   @exclusivity(unchecked) private(set) var slots: [NameSlot] = []
-  /// The ids of the slots whose names are empty or only white space.
-  @exclusivity(unchecked) private(set) var blankSlotIDs: Set<Int32> = []
+  /// How many slots have names that are empty or only white space (each slot knows
+  /// whether it is one). A count rather than a set of ids: a `Set<Int32>` made the
+  /// runtime scan every conformance record, to find `Int32`'s `Hashable`, at the
+  /// first check of a process.
+  @exclusivity(unchecked) private(set) var blankSlotCount = 0
   /// The slots of provider-closure names whose base name has no slot yet, by base
   /// name: linked to the base's slot when it is made.
   @exclusivity(unchecked) private var closureSlotsAwaitingBase: [String: NameSlot] = [:]
@@ -45,7 +48,7 @@ final class NameTable: @unchecked Sendable {
     let slot = NameSlot(name: name, hash: hash, id: Int32(slots.count))
     slots.append(slot)
     if slot.isBlank {
-      blankSlotIDs.insert(slot.id)
+      blankSlotCount += 1
     }
     link(slot)
     if slots.count * 2 > strong.capacity {

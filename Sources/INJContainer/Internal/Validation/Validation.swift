@@ -11,9 +11,9 @@ struct Validation {
   let container: Container
   let registry: Registry
   let slots: [NameSlot]
-  /// The slots whose names are blank: a dependency on one is a problem even when a
-  /// blank name is registered.
-  let blankSlotIDs: Set<Int32>
+  /// How many slots have blank names (``NameSlot/isBlank``): a dependency on one is
+  /// a problem even when a blank name is registered.
+  let blankSlotCount: Int
   let index: ValidationIndex
   /// Whether each entry's dependencies count: every registration, except those of
   /// a name an override replaces, and the override in effect for each name.
@@ -37,12 +37,12 @@ struct Validation {
     (type: ObjectIdentifier, properties: [(name: String, valueType: Any.Type)])?
 
   init(
-    container: Container, registry: Registry, slots: [NameSlot], blankSlotIDs: Set<Int32>
+    container: Container, registry: Registry, slots: [NameSlot], blankSlotCount: Int
   ) {
     self.container = container
     self.registry = registry
     self.slots = slots
-    self.blankSlotIDs = blankSlotIDs
+    self.blankSlotCount = blankSlotCount
     index = registry.index
     var counts = [Int32](repeating: 0, count: slots.count)
     var entryOfSlot = [Int32](repeating: -1, count: slots.count)
@@ -208,7 +208,7 @@ struct Validation {
       lastSource = source
       var reported: [Int32] = []
       for id in index.dependencies(of: entry) {
-        if !blankSlotIDs.isEmpty, blankSlotIDs.contains(id) {
+        if blankSlotCount > 0, slots[Int(id)].isBlank {
           missingOrBlank(id, of: entry, into: &missing)
         } else if isRegisteredHere[Int(id)] {
           targets.append(id)
