@@ -36,7 +36,7 @@ extension PropertyInjector {
   /// - Returns: The property names, without the wrapper's leading underscore.
   public static func injectPropertyNames(of type: Any.Type) -> [String]? {
     guard SlotDiscovery.preferred == .fieldOffsets else { return nil }
-    return SlotDiscovery.fieldSlots(of: type)?.map(\.name)
+    return SlotDiscovery.typedSlots(of: type)?.map(\.slot.name)
   }
 
   /// The `@Inject` properties of a type, base class first, each with the type it

@@ -56,7 +56,7 @@ struct DiscoveryTests {
     #else
     #expect(SlotDiscovery.preferred == .fieldOffsets)
     #expect(
-      SlotDiscovery.fieldSlots(of: Derived<Int>.self)?.map(\.name) == [
+      SlotDiscovery.findSlots(of: Derived<Int>.self)?.map(\.name) == [
         "first", "second", "third",
       ])
     #endif

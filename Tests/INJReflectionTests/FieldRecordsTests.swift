@@ -134,7 +134,7 @@ struct FieldRecordsTests {
       let read = FieldRecords.fields(of: type)?.map { FieldSlot(name: $0.name, offset: $0.offset) }
       #expect(read == walkedFields(of: type), "\(type)")
     }
-    #expect(FieldRecords.fieldNames(of: PlainDerived.self)?.count == 6)
+    #expect(FieldRecords.fields(of: PlainDerived.self)?.count == 6)
   }
 
   @Test func theRecordsTellInjectStorageFromLookalikes() {
@@ -145,28 +145,28 @@ struct FieldRecordsTests {
 
   @Test func onlyAFieldWhoseTypeVariesIsLeftToTheWalk() {
     for type in Self.classes where type != GenericStorage<Int>.self {
-      #expect(SlotDiscovery.recordSlots(of: type) != nil, "\(type)")
+      #expect(FieldRecords.injectSlots(of: type) != nil, "\(type)")
     }
     // `_raw: Value?` is named like a wrapper's storage, and its type is whatever
     // `Value` is.
-    #expect(SlotDiscovery.recordSlots(of: GenericStorage<Int>.self) == nil)
+    #expect(FieldRecords.injectSlots(of: GenericStorage<Int>.self) == nil)
   }
 
   @Test func discoveryFindsWhatTheWalkFinds() {
     for type in Self.classes {
-      let found = SlotDiscovery.fieldSlots(of: type)
+      let found = SlotDiscovery.findSlots(of: type)
       let walked = SlotDiscovery.walkFields(of: type)?.map(\.slot)
       #expect(found == walked, "\(type)")
       #expect(found?.map(\.name) == SlotDiscovery.typedSlots(of: type)?.map(\.slot.name))
     }
-    #expect(SlotDiscovery.fieldSlots(of: GenericDerived.self)?.map(\.name) == ["service"])
-    #expect(SlotDiscovery.fieldSlots(of: UnderscoredField.self)?.isEmpty == true)
-    #expect(SlotDiscovery.fieldSlots(of: Lookalikes.self)?.map(\.name) == ["service"])
+    #expect(SlotDiscovery.findSlots(of: GenericDerived.self)?.map(\.name) == ["service"])
+    #expect(SlotDiscovery.findSlots(of: UnderscoredField.self)?.isEmpty == true)
+    #expect(SlotDiscovery.findSlots(of: Lookalikes.self)?.map(\.name) == ["service"])
     #expect(
-      SlotDiscovery.fieldSlots(of: InjectingDerived.self)?.map(\.name) == [
+      SlotDiscovery.findSlots(of: InjectingDerived.self)?.map(\.name) == [
         "service", "screen", "factory", "registrar", "pair",
       ])
-    #expect(SlotDiscovery.fieldSlots(of: GenericInjecting<String>.self)?.map(\.name) == ["value"])
+    #expect(SlotDiscovery.findSlots(of: GenericInjecting<String>.self)?.map(\.name) == ["value"])
   }
 
   @Test func theRecordsResolveEachPropertysTypeAsTheWalkDoes() {

@@ -246,10 +246,6 @@ struct ConformanceRecords {
   }
 }
 
-/// The part of the runtime's `MetadataSections` the index reads (`SwiftShims`'
-/// `MetadataSections.h`): a version word, the image's base address, two unused
-/// words, the `swift5_protocols` range, then the `swift5_protocol_conformances`
-/// range, each range a start address and a length.
 /// Type descriptors, each with a conformance descriptor, kept sorted by address.
 ///
 /// A map that needs no `Hashable` conformance: the first dictionary keyed by a type
@@ -302,6 +298,10 @@ struct DescriptorTable: Equatable {
   }
 }
 
+/// The part of the runtime's `MetadataSections` the index reads (`SwiftShims`'
+/// `MetadataSections.h`): a version word, the image's base address, two unused
+/// words, the `swift5_protocols` range, then the `swift5_protocol_conformances`
+/// range, each range a start address and a length.
 private enum MetadataSectionsLayout {
   static let conformancesOffset = 6 * MemoryLayout<UInt>.size
 

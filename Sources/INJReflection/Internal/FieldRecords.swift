@@ -39,12 +39,6 @@ enum FieldRecords {
     let isInjectStorage: Bool
   }
 
-  /// The names of the stored fields of `type` and its superclasses, base class
-  /// first; nil when the records cannot be read (see the type's invariant).
-  static func fieldNames(of type: AnyClass) -> [String]? {
-    fields(of: type)?.map(\.name)
-  }
-
   /// The stored fields of `type` and its superclasses, base class first; nil when
   /// the records cannot be read or cannot tell which fields are `@Inject` storage
   /// (see the type's invariant).
@@ -55,6 +49,7 @@ enum FieldRecords {
         Field(
           name: String(cString: name.assumingMemoryBound(to: CChar.self)), offset: offset,
           isInjectStorage: isInjectStorage))
+      return true
     }
     return complete ? fields : nil
   }
@@ -66,8 +61,10 @@ enum FieldRecords {
     var slots: [FieldSlot] = []
     slots.reserveCapacity(4)
     let complete = visitFields(of: type) { name, offset, isInjectStorage, _ in
-      guard isInjectStorage else { return }
-      slots.append(FieldSlot(name: propertyName(ofStorageAt: name), offset: offset))
+      if isInjectStorage {
+        slots.append(FieldSlot(name: propertyName(ofStorageAt: name), offset: offset))
+      }
+      return true
     }
     return complete ? slots : nil
   }
@@ -87,16 +84,13 @@ enum FieldRecords {
       current = _getSuperclass(level)
     }
     var slots: [(slot: FieldSlot, valueType: Any.Type)] = []
-    var resolved = true
     let complete = visitFields(of: type) { name, offset, isInjectStorage, typeName in
-      guard isInjectStorage, resolved else { return }
-      guard let valueType = StorageType.valueType(ofInject: typeName) else {
-        resolved = false
-        return
-      }
+      guard isInjectStorage else { return true }
+      guard let valueType = StorageType.valueType(ofInject: typeName) else { return false }
       slots.append((FieldSlot(name: propertyName(ofStorageAt: name), offset: offset), valueType))
+      return true
     }
-    return complete && resolved ? slots : nil
+    return complete ? slots : nil
   }
 
   /// `service` for the storage named `_service` (a C string in the records, of at
@@ -113,12 +107,14 @@ enum FieldRecords {
     let vectorOffset: Int
   }
 
-  /// Calls `body` with the name (a C string in the records), the offset and whether
-  /// it is `@Inject` storage of each stored field of `type` and its superclasses,
-  /// base class first; false, having called it for no field, when the records
-  /// cannot be read or cannot tell (see the type's invariant).
+  /// Calls `body` with the name (a C string in the records), the offset, whether it
+  /// is `@Inject` storage, and the mangled type name of each stored field of `type`
+  /// and its superclasses, base class first, while `body` returns true. Returns
+  /// whether every field was handed over: false when `body` stopped, or when the
+  /// records cannot be read or cannot tell (see the type's invariant), and then the
+  /// caller drops what it collected.
   private static func visitFields(
-    of type: AnyClass, _ body: (UnsafeRawPointer, Int, Bool, UnsafeRawPointer) -> Void
+    of type: AnyClass, _ body: (UnsafeRawPointer, Int, Bool, UnsafeRawPointer) -> Bool
   ) -> Bool {
     var levels: [Level] = []
     levels.reserveCapacity(4)
@@ -131,46 +127,37 @@ enum FieldRecords {
       current = _getSuperclass(level)
     }
     guard total == recursiveChildCount(type) else { return false }
-    // Every `_`-named field's type is settled before any field is handed over.
-    for level in levels {
-      for index in 0..<level.count where storageType(of: level, index) == .unknown {
-        return false
-      }
-    }
     let wordSize = MemoryLayout<UInt>.size
     for level in levels.reversed() {
       for index in 0..<level.count {
+        // A record: 32-bit flags, then relative pointers to the mangled type name and
+        // to the field's name.
+        let record = level.fieldDescriptor + 16 + index * 12
+        let name = target(ofRelativePointerAt: record + 8)
+        let typeName = target(ofRelativePointerAt: record + 4)
+        let isInjectStorage: Bool
+        switch storageType(named: name, typeName: typeName) {
+        case .inject: isInjectStorage = true
+        case .other: isInjectStorage = false
+        case .unknown: return false
+        }
         let offset = level.metadata.load(
           fromByteOffset: (level.vectorOffset + index) * wordSize, as: UInt.self)
-        body(
-          name(of: level, index), Int(offset), storageType(of: level, index) == .inject,
-          typeName(of: level, index))
+        guard body(name, Int(offset), isInjectStorage, typeName) else { return false }
       }
     }
     return true
   }
 
-  // A record: 32-bit flags, then relative pointers to the mangled type name and to the
-  // field's name.
-
-  /// The name of a field (a C string in the records).
-  private static func name(of level: Level, _ index: Int) -> UnsafeRawPointer {
-    target(ofRelativePointerAt: level.fieldDescriptor + 16 + index * 12 + 8)
-  }
-
-  /// The mangled type name of a field.
-  private static func typeName(of level: Level, _ index: Int) -> UnsafeRawPointer {
-    target(ofRelativePointerAt: level.fieldDescriptor + 16 + index * 12 + 4)
-  }
-
   /// Whether a field is `@Inject` storage: named `_property` (at least two characters)
   /// and of type `Inject<Value>`; `.other` for a field named otherwise.
-  private static func storageType(of level: Level, _ index: Int) -> StorageType {
-    let name = name(of: level, index)
+  private static func storageType(
+    named name: UnsafeRawPointer, typeName: UnsafeRawPointer
+  ) -> StorageType {
     guard name.load(as: UInt8.self) == UInt8(ascii: "_"),
       name.load(fromByteOffset: 1, as: UInt8.self) != 0
     else { return .other }
-    return StorageType(mangledName: typeName(of: level, index))
+    return StorageType(mangledName: typeName)
   }
 
   /// One class's own stored fields, without its superclasses'; nil when its records
@@ -243,7 +230,7 @@ enum StorageType {
       }
       self =
         name.load(fromByteOffset: 5, as: UInt8.self) == UInt8(ascii: "y")
-          && Self.lastCharacter(of: name) == UInt8(ascii: "G") ? .inject : .other
+          && Self.scan(name).last == UInt8(ascii: "G") ? .inject : .other
     case UInt8(ascii: "S"):
       let second = name.load(fromByteOffset: 1, as: UInt8.self)
       let isLetter =
@@ -276,12 +263,6 @@ enum StorageType {
         genericContext: nil, genericArguments: nil)
     else { return nil }
     return InjectFieldType.valueType(of: type)
-  }
-
-  /// The last character of a mangled name that is not part of a symbolic
-  /// reference, or 0 when it ends with one.
-  private static func lastCharacter(of name: UnsafeRawPointer) -> UInt8 {
-    scan(name).last
   }
 
   /// The length of a mangled name, without its terminating zero, and its last

@@ -59,34 +59,22 @@ enum SlotDiscovery: Sendable {
   /// The `@Inject` properties of `type`, base class first, in declaration order;
   /// nil when field offsets are unavailable for it.
   ///
-  /// Found once per type and kept for the life of the process, for callers that ask
-  /// by type (``PropertyInjector/injectPropertyNames(of:)``). A class's are read from
-  /// its field records (``FieldRecords``) without resolving a type; other types, and
-  /// classes whose records cannot tell, are walked with the standard library's
-  /// reflection.
-  static func fieldSlots(of type: Any.Type) -> [FieldSlot]? {
-    let key = ObjectIdentifier(type)
-    if let known = foundSlots.withLock({ $0[key] }) {
-      return known
-    }
-    let slots = findSlots(of: type)
-    foundSlots.withLock { $0[key] = slots }
-    return slots
-  }
-
-  /// The `@Inject` properties of `type`, found anew: for a caller that keeps what it
-  /// finds (the injection plans are cached per type).
+  /// Found anew at each call: the injection plans that ask are cached per type. A
+  /// class's are read from its field records (``FieldRecords``) without resolving a
+  /// type; other types, and classes whose records cannot tell, are walked with the
+  /// standard library's reflection.
   static func findSlots(of type: Any.Type) -> [FieldSlot]? {
     #if canImport(Darwin)
     nil
     #else
-    (type as? AnyClass).flatMap(recordSlots(of:)) ?? walkFields(of: type)?.map(\.slot)
+    (type as? AnyClass).flatMap(FieldRecords.injectSlots(of:))
+      ?? walkFields(of: type)?.map(\.slot)
     #endif
   }
 
-  /// The `@Inject` properties of `type` as ``fieldSlots(of:)`` lists them, each with
-  /// the type it holds (without the optional), for the check; nil when field
-  /// offsets are unavailable for it.
+  /// The `@Inject` properties of `type` as ``findSlots(of:)`` lists them, each with
+  /// the type it holds (without the optional), for the check and the callers that ask
+  /// by type; nil when field offsets are unavailable for it.
   ///
   /// A class that is not generic has them from its field records, only the
   /// `@Inject` fields' types resolved; other types are walked with the standard
@@ -107,8 +95,6 @@ enum SlotDiscovery: Sendable {
     return slots
   }
 
-  /// What ``fieldSlots(of:)`` found for each type it was asked about.
-  private static let foundSlots = Locked<[ObjectIdentifier: [FieldSlot]?]>([:])
   /// What ``typedSlots(of:)`` found for each type it was asked about.
   private static let typedTypes = Locked<[ObjectIdentifier: [TypedSlot]?]>([:])
 
@@ -126,12 +112,6 @@ enum SlotDiscovery: Sendable {
   }
 
   #if !canImport(Darwin)
-  /// The `@Inject` properties of a class from its field records; nil when they
-  /// cannot tell (then the fields are walked).
-  static func recordSlots(of type: AnyClass) -> [FieldSlot]? {
-    FieldRecords.injectSlots(of: type)
-  }
-
   /// The `@Inject` properties of `type`, with the types they hold, from the
   /// standard library's walk of its fields, which resolves every field's type.
   static func walkFields(of type: Any.Type) -> [(slot: FieldSlot, valueType: Any.Type)]? {

@@ -70,20 +70,6 @@ enum InjectionScenarios {
           return checksum
         }
       },
-      // The first object of each of 24 `Injectable` types in a fresh process past its first
-      // injection, then a second object of each: how a type is injected is found once, on
-      // its first object. The process's first injection is timed on its own.
-      Benchmark(
-        name: "injection/cold/injectable/first-injection", group: "injection", unit: "process",
-        task: coldInjectableTask, field: "first-injection"),
-      Benchmark(
-        name: "injection/cold/injectable/first-object", group: "injection", unit: "type",
-        unitsPerIteration: ColdInjectableTypes.make.count, task: coldInjectableTask,
-        field: "first"),
-      Benchmark(
-        name: "injection/cold/injectable/second-object", group: "injection", unit: "type",
-        unitsPerIteration: ColdInjectableTypes.make.count, task: coldInjectableTask,
-        field: "second"),
       // A type with nothing to inject, after its first object: the cached "nothing"
       // answer.
       Benchmark(
@@ -104,6 +90,14 @@ enum InjectionScenarios {
         }
       },
     ]
+      // The first object of each of 24 `Injectable` types in a fresh process past its first
+      // injection, then a second object of each: how a type is injected is found once, on
+      // its first object. The process's first injection is timed on its own.
+      + InjectionPasses.benchmarks(
+        task: coldInjectableTask, group: "injection", typeCount: ColdInjectableTypes.make.count,
+        firstInjection: "injection/cold/injectable/first-injection",
+        first: "injection/cold/injectable/first-object",
+        second: "injection/cold/injectable/second-object")
   }
 }
 
@@ -167,6 +161,27 @@ struct InjectionPasses {
       "second": secondDone - firstDone,
     ]
     self.filled = filled
+  }
+}
+
+extension InjectionPasses {
+  /// The three rows of a task that runs the passes: the process's first injection (per
+  /// process), then the first and the second pass (per type).
+  static func benchmarks(
+    task: ProcessTask, group: String, typeCount: Int, firstInjection: String, first: String,
+    second: String, firstTargets: [BenchmarkTarget] = []
+  ) -> [Benchmark] {
+    [
+      Benchmark(
+        name: firstInjection, group: group, unit: "process", task: task,
+        field: "first-injection"),
+      Benchmark(
+        name: first, group: group, unit: "type", unitsPerIteration: typeCount,
+        targets: firstTargets, task: task, field: "first"),
+      Benchmark(
+        name: second, group: group, unit: "type", unitsPerIteration: typeCount, task: task,
+        field: "second"),
+    ]
   }
 }
 

@@ -195,25 +195,6 @@ enum StartupScenarios {
         name: "startup/cold", group: "startup", unit: "start-up",
         baseline: "startup/cold/hand-written", targets: [.ratioToBaseline(atMost: 10)],
         task: container, field: "total"),
-      // The first injection of each type with `@Inject` properties: the discovery of its
-      // injectable properties, cold, in a fresh process past its first injection; then a
-      // second instance of each, which finds them cached. The process's first injection, of
-      // another type, pays what is paid once per process (see `InjectionPasses`), timed on
-      // its own.
-      Benchmark(
-        name: "startup/cold/discovery/first-injection", group: "startup", unit: "process",
-        task: discoveryTask, field: "first-injection"),
-      Benchmark(
-        name: "startup/cold/discovery", group: "startup", unit: "type",
-        unitsPerIteration: StartupGraph.makeInjectServices.count,
-        targets: [
-          .timePerIteration(atMost: .microseconds(2) * StartupGraph.makeInjectServices.count)
-        ],
-        task: discoveryTask, field: "first"),
-      Benchmark(
-        name: "startup/cold/discovery/second-instance", group: "startup", unit: "type",
-        unitsPerIteration: StartupGraph.makeInjectServices.count, task: discoveryTask,
-        field: "second"),
       // The parts of the same cold start-ups, measured in the same processes.
       Benchmark(
         name: "startup/cold/register", group: "startup", unit: "start-up",
@@ -225,6 +206,18 @@ enum StartupScenarios {
         name: "startup/cold/resolve", group: "startup", unit: "start-up",
         baseline: "startup/cold/hand-written", task: container, field: "resolve"),
     ]
+      // The first injection of each type with `@Inject` properties: the discovery of its
+      // injectable properties, cold, in a fresh process past its first injection; then a
+      // second instance of each, which finds them cached. The process's first injection, of
+      // another type, pays what is paid once per process (see `InjectionPasses`), timed on
+      // its own.
+      + InjectionPasses.benchmarks(
+        task: discoveryTask, group: "startup", typeCount: StartupGraph.makeInjectServices.count,
+        firstInjection: "startup/cold/discovery/first-injection",
+        first: "startup/cold/discovery", second: "startup/cold/discovery/second-instance",
+        firstTargets: [
+          .timePerIteration(atMost: .microseconds(2) * StartupGraph.makeInjectServices.count)
+        ])
   }
 }
 
