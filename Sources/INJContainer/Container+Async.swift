@@ -167,7 +167,7 @@ extension Container {
   /// The names registered here whose registration is a singleton provider, in
   /// registration order.
   private func singletonNames() -> [String] {
-    let names = registry.withLock { $0.visibleNames }
+    let names = withRegistry { $0.visibleNames }
     return names.filter { name in
       guard let registration = lookup(name, hash: name.hashValue)?.takeUnretainedValue()
       else { return false }

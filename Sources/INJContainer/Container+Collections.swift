@@ -140,7 +140,7 @@ extension Container {
   /// A collection's contributions here, in registration order, and the values that
   /// replace some of them, by position.
   private func contributions(slotID: Int32) -> (NameRegistrations, [Int: Resolved]) {
-    registry.withLock { ($0.byName[slotID], $0.replacedContributions[slotID] ?? [:]) }
+    withRegistry { ($0.byName[slotID], $0.replacedContributions[slotID] ?? [:]) }
   }
 
   /// Makes every contribution of an async collection, in registration order, inside
@@ -165,7 +165,7 @@ extension Container {
   ///
   /// - Returns: Whether the collection has a contribution at that position.
   package func replaceContribution<T>(to name: String, at position: Int, with value: T) -> Bool {
-    registry.withLock { registry in
+    withRegistry { registry in
       guard let slot = names.slot(named: name, hash: name.hashValue)?.takeUnretainedValue(),
         case let own = registry.byName[slot.id], own.allSatisfy(\.isContribution),
         own.indices.contains(position)

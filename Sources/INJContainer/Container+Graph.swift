@@ -39,7 +39,7 @@ extension Container {
     var graph = DependencyGraph<String>()
     var shadowed = Set<String>()
     for container in lineage {
-      let registrations = container.registry.withLock { $0.registrations }
+      let registrations = container.withRegistry { $0.registrations }
       let names = Set(registrations.map(\.name))
       for registration in registrations
       where !registration.name.isBlank && !shadowed.contains(registration.name) {
@@ -82,7 +82,7 @@ extension Container {
   private func drawingOptions() -> DependencyGraph<String>.DrawingOptions {
     var roles: [String: String] = [:]
     for container in lineage.reversed() {
-      for registration in container.registry.withLock({ $0.registrations }) {
+      for registration in container.withRegistry({ $0.registrations }) {
         switch registration.kind {
         case .instance: roles[registration.name] = "instance"
         case .provider(let provider):

@@ -117,7 +117,7 @@ extension Container {
     let containers = includingAncestors ? lineage.reversed() : [self]
     var descriptions: [RegistrationDescription] = []
     for (index, container) in containers.enumerated() {
-      let (registrations, overrides) = container.registry.withLock {
+      let (registrations, overrides) = container.withRegistry {
         ($0.registrations, $0.overrides.values.sorted { $0.name < $1.name })
       }
       let ancestry = containers.count - 1 - index

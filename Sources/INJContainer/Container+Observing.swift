@@ -32,7 +32,7 @@ extension Container {
     var shadowed = Set<String>()
     var levels: [(registrations: [Registration], overrides: [Registration])] = []
     for container in source.lineage {
-      let (registrations, overrides) = container.registry.withLock {
+      let (registrations, overrides) = container.withRegistry {
         ($0.registrations, Array($0.overrides.values))
       }
       levels.append(
@@ -42,7 +42,7 @@ extension Container {
         ))
       shadowed.formUnion(registrations.map(\.name) + overrides.map(\.name))
     }
-    registry.withLock { registry in
+    withRegistry { registry in
       for level in levels.reversed() {
         for registration in level.registrations {
           let copy = registration.copy(for: self) { slot(interning: $0, in: &registry) }
@@ -59,7 +59,7 @@ extension Container {
   /// Registers a ready value that replaces whatever else `name` has here: no
   /// duplicate is recorded, and a later override replaces this one.
   package func overrideInstance<T>(_ instance: T, forName name: String, site: RegistrationSite) {
-    registry.withLock { registry in
+    withRegistry { registry in
       register(
         Registration(
           name: name, site: site, owner: self, kind: .instance(Resolved(instance), type: T.self)),
@@ -110,7 +110,7 @@ extension Container {
   ) {
     let names = dependencies.map(\.name)
     let keyTypes = Dependency.keyTypes(of: dependencies)
-    registry.withLock { registry in
+    withRegistry { registry in
       let provider = Provider(
         name: name, owner: self, dependencies: names, dependencyKeyTypes: keyTypes,
         dependencySlots: names.map { slot(interning: $0, in: &registry) }, options: options,
@@ -147,12 +147,12 @@ extension Container {
 
   /// The names overridden here, sorted.
   package var overriddenNames: [String] {
-    registry.withLock { $0.overrides.values.map(\.name).sorted() }
+    withRegistry { $0.overrides.values.map(\.name).sorted() }
   }
 
   /// The names registered here, in registration order, each once.
   package var registeredNames: [String] {
     var seen = Set<String>()
-    return registry.withLock { $0.registrations.map(\.name) }.filter { seen.insert($0).inserted }
+    return withRegistry { $0.registrations.map(\.name) }.filter { seen.insert($0).inserted }
   }
 }

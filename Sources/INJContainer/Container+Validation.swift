@@ -47,7 +47,7 @@ extension Container {
   ///   providers holding shorter-lived ones (captive dependencies), and `@Inject`
   ///   properties that a provider never fills, where the platform can tell.
   public func validate() -> ValidationReport {
-    let snapshot = registry.withLock { registry in
+    let snapshot = withRegistry { registry in
       (registry, names.slots, names.blankSlotCount)
     }
     var check = Validation(

@@ -39,6 +39,12 @@ import INJReflection
 /// mode). A creator is isolated to the actor of the code that registers it and runs
 /// only there: a creator registered from main-actor code runs on the main actor.
 ///
+/// Registering records the registration and returns; the first lookup, resolution
+/// or check after it applies every registration recorded since, in the order they
+/// were made. So a burst of registrations at launch is a burst of short appends, and
+/// a resolution sees every registration that returned before it began, from any
+/// thread.
+///
 /// ## Lifetime
 ///
 /// The container owns its registrations and singletons and nothing owns the
@@ -49,7 +55,11 @@ public final class Container: Sendable {
   /// The container whose names this one sees, when it is a child.
   public let parent: Container?
   let names = NameTable()
-  let registry = Locked(Registry())
+  /// The registry, read and changed through ``withRegistry(_:)``, which applies the
+  /// recorded registrations first; only ``record(_:)`` uses the lock directly.
+  let registryLock = Locked(Registry())
+  /// Whether recorded registrations wait to be applied (see ``PendingMark``).
+  let pendingMark = PendingMark()
   /// Sees every resolution, when set (by test support).
   let observer: (any ResolutionObserver)?
   /// Whether `observer` is set: checked first, so resolving in an unobserved
@@ -92,12 +102,12 @@ public final class Container: Sendable {
   ) {
     let installing = installation
     let site = RegistrationSite(fileID: fileID, line: line, module: installing.module)
-    registry.withLock { registry in
+    record { container, registry in
       let kind: Registration.Kind =
         name.isBlank
         ? .invalid(.blankName, provider: nil) : .instance(Resolved(instance), type: T.self)
-      register(
-        Registration(name: name, site: site, owner: self, kind: kind), in: &registry,
+      container.register(
+        Registration(name: name, site: site, owner: container, kind: kind), in: &registry,
         asOverride: installing.asOverride)
     }
   }
@@ -201,14 +211,15 @@ public final class Container: Sendable {
   ) {
     let installing = installation
     let site = RegistrationSite(fileID: fileID, line: line, module: installing.module)
-    registry.withLock { registry in
+    record { container, registry in
       // A contribution's provider is named by its place in the collection, for paths.
       let providerName =
-        isContribution ? "\(name)[\(contributionCount(to: name, in: registry))]" : name
+        isContribution
+        ? "\(name)[\(container.contributionCount(to: name, in: registry))]" : name
       let provider = Provider(
-        name: providerName, owner: self, dependencies: dependencies,
+        name: providerName, owner: container, dependencies: dependencies,
         dependencyKeyTypes: dependencyKeyTypes,
-        dependencySlots: dependencies.map { slot(interning: $0, in: &registry) },
+        dependencySlots: dependencies.map { container.slot(interning: $0, in: &registry) },
         options: options,
         isolation: isolation, creator: creator, asyncCreator: asyncCreator,
         argument: argument, productType: productType)
@@ -220,9 +231,9 @@ public final class Container: Sendable {
         } else {
           .provider(provider)
         }
-      register(
+      container.register(
         Registration(
-          name: name, site: site, owner: self, kind: kind, isContribution: isContribution),
+          name: name, site: site, owner: container, kind: kind, isContribution: isContribution),
         in: &registry, asOverride: installing.asOverride)
     }
   }

@@ -100,7 +100,7 @@ extension Container {
     let site = RegistrationSite(fileID: fileID, line: line)
     for module in modules {
       let name = module.name
-      let isFirst = registry.withLock { registry in
+      let isFirst = withRegistry { registry in
         let isFirst = registry.installs[name] == nil
         registry.installs[name, default: []].append(site)
         if isFirst { registry.moduleNames.append(name) }
@@ -118,13 +118,13 @@ extension Container {
   ///
   /// - Returns: The names the module overrode, each with whether it was new here.
   package func installOverriding(_ module: any ContainerModule) -> [(name: String, isNew: Bool)] {
-    let before = registry.withLock { registry in
+    let before = withRegistry { registry in
       registry.overrides.mapValues { ObjectIdentifier($0) }
     }
     withInstallation(of: module.name, asOverride: true) {
       module.register(in: self)
     }
-    return registry.withLock { registry in
+    return withRegistry { registry in
       registry.overrides.compactMap { id, registration in
         before[id] == ObjectIdentifier(registration)
           ? nil : (registration.name, before[id] == nil && registry.byName[id].isEmpty)
@@ -143,7 +143,7 @@ extension Container {
 
   /// The names of the modules installed in this container, in installation order.
   public var installedModules: [String] {
-    registry.withLock { $0.moduleNames }
+    withRegistry { $0.moduleNames }
   }
 
   /// The module being installed in this container on this thread, if any: the one

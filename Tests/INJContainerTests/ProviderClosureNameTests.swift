@@ -11,6 +11,7 @@ import Testing
   @Test func aClosureNameNobodyNamedYetResolvesOnItsFirstLookup() throws {
     let container = Container()
     container.addProvider(forName: "part") { _ in Part() }
+    container.applyPendingRegistrations()
     let slotsBefore = container.names.slots.count
     let make = try container.value(forName: "partProvider", as: (() -> Part).self)
     #expect(make() !== make())
@@ -26,6 +27,7 @@ import Testing
     }
     container.addProvider(forName: "late") { _ in Part() }
     container.addProvider(forName: "lateProviderProvider") { _ in Part() }
+    container.applyPendingRegistrations()
     let slot = { (name: String) in container.names.slot(named: name, hash: name.hashValue)! }
     #expect(
       slot("early").takeUnretainedValue().closureSlot
@@ -49,12 +51,14 @@ import Testing
     for index in 0..<100 {
       container.addProvider(forName: "part\(index)") { _ in Part() }
     }
+    container.applyPendingRegistrations()
     #expect(container.names.slots.count == 100)
   }
 
   @Test func anUnknownClosureNameMakesNoSlotAndSuggestsAName() {
     let container = Container()
     container.addProvider(forName: "part") { _ in Part() }
+    container.applyPendingRegistrations()
     let slotsBefore = container.names.slots.count
     let error = #expect(throws: ResolutionError.self) {
       try container.value(forName: "prtProvider")
@@ -143,15 +147,16 @@ import Testing
     container.addProvider(forName: "twice", line: 4) { _ in Part() }
     container.contribute(to: "parts", line: 5) { _ in Part() }
     container.contribute(to: "parts", line: 6) { _ in Part() }
+    container.applyPendingRegistrations()
     let lines = { (name: String) -> [Int] in
       let id = container.names.slot(named: name, hash: name.hashValue)!
         .takeUnretainedValue().id
-      return container.registry.withLock { $0.byName[id].map(\.site.line) }
+      return container.withRegistry { $0.byName[id].map(\.site.line) }
     }
     #expect(lines("late") == [1])
     #expect(lines("twice") == [2, 4])
     #expect(lines("parts") == [3, 5, 6])
     #expect(lines("unregistered") == [])
-    #expect(container.registry.withLock { $0.byName[1_000] }.isEmpty)
+    #expect(container.withRegistry { $0.byName[1_000] }.isEmpty)
   }
 }

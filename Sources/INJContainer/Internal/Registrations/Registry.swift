@@ -10,6 +10,9 @@ import INJReflection
 /// bounded number of times per registration, so a container's memory stays in
 /// proportion to its registrations.
 struct Registry {
+  /// Registrations recorded and not yet applied, in the order they were made (see
+  /// ``PendingMark``).
+  var pending: [PendingRegistration] = []
   /// Every registration made, in order.
   var registrations: [Registration] = []
   /// The registrations of each name, by slot id.
@@ -136,7 +139,7 @@ extension Container {
       let baseSlot = names.slot(named: base, hash: base.hashValue),
       baseSlot._withUnsafeGuaranteedRef({ $0.registration }) != nil
     else { return nil }
-    return registry.withLock { registry in
+    return withRegistry { registry in
       slot(interning: name, in: &registry).registration
     }
   }
@@ -150,9 +153,10 @@ extension Container {
 
   /// The sites of every registration of `name` here, in registration order.
   func sitesRegistered(_ name: String) -> [RegistrationSite] {
-    guard let slot = names.slot(named: name, hash: name.hashValue) else { return [] }
-    let id = slot._withUnsafeGuaranteedRef(\.id)
-    return registry.withLock { $0.byName[id].map(\.site) }
+    withRegistry { registry in
+      guard let slot = names.slot(named: name, hash: name.hashValue) else { return [] }
+      return registry.byName[slot._withUnsafeGuaranteedRef(\.id)].map(\.site)
+    }
   }
 
   /// Puts in effect what `slot`'s name resolves to now.

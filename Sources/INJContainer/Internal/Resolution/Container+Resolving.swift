@@ -29,6 +29,9 @@ extension Container {
   /// The registration a name resolves to in this container alone. Lock-free.
   @inline(__always)
   private func lookupHere(_ name: String, hash: Int) -> Unmanaged<Registration>? {
+    if pendingMark.mayHavePending {
+      applyPendingRegistrations()
+    }
     guard let slot = names.slot(named: name, hash: hash) else {
       return name.hasProviderClosureShape ? providerClosureOnFirstUse(name) : nil
     }
@@ -172,6 +175,6 @@ extension Container {
   /// The names a suggestion may be: this container's and its ancestors', in
   /// registration order, ancestors first.
   func suggestionCandidates() -> [String] {
-    lineage.reversed().flatMap { $0.registry.withLock { $0.visibleNames } }
+    lineage.reversed().flatMap { $0.withRegistry { $0.visibleNames } }
   }
 }

@@ -378,7 +378,7 @@ struct Validation {
   private func lineageCounts(_ counter: KeyPath<Registry, Int>) -> Bool {
     registry[keyPath: counter] > 0
       || container.lineage.dropFirst().contains { ancestor in
-        ancestor.registry.withLock { $0[keyPath: counter] > 0 }
+        ancestor.withRegistry { $0[keyPath: counter] > 0 }
       }
   }
 
