@@ -101,15 +101,11 @@ public final class Container: Sendable {
     _ instance: T, forName name: String, fileID: String = #fileID, line: Int = #line
   ) {
     let installing = installation
-    let site = RegistrationSite(fileID: fileID, line: line, module: installing.module)
-    record { container, registry in
-      let kind: Registration.Kind =
-        name.isBlank
-        ? .invalid(.blankName, provider: nil) : .instance(Resolved(instance), type: T.self)
-      container.register(
-        Registration(name: name, site: site, owner: container, kind: kind), in: &registry,
-        asOverride: installing.asOverride)
-    }
+    record(
+      .instance(
+        RecordedInstance(
+          name: name, site: RegistrationSite(fileID: fileID, line: line, module: installing.module),
+          value: Resolved(instance), type: T.self, asOverride: installing.asOverride)))
   }
 
   /// Registers a provider: a name, the names it depends on, and a creator that
@@ -210,32 +206,14 @@ public final class Container: Sendable {
     argument: ArgumentRecipe? = nil, isContribution: Bool = false
   ) {
     let installing = installation
-    let site = RegistrationSite(fileID: fileID, line: line, module: installing.module)
-    record { container, registry in
-      // A contribution's provider is named by its place in the collection, for paths.
-      let providerName =
-        isContribution
-        ? "\(name)[\(container.contributionCount(to: name, in: registry))]" : name
-      let provider = Provider(
-        name: providerName, owner: container, dependencies: dependencies,
-        dependencyKeyTypes: dependencyKeyTypes,
-        dependencySlots: dependencies.map { container.slot(interning: $0, in: &registry) },
-        options: options,
-        isolation: isolation, creator: creator, asyncCreator: asyncCreator,
-        argument: argument, productType: productType)
-      let kind: Registration.Kind =
-        if name.isBlank {
-          .invalid(.blankName, provider: provider)
-        } else if options.intersection(.scopes).rawValue.nonzeroBitCount > 1 {
-          .invalid(.conflictingScopes(options), provider: provider)
-        } else {
-          .provider(provider)
-        }
-      container.register(
-        Registration(
-          name: name, site: site, owner: container, kind: kind, isContribution: isContribution),
-        in: &registry, asOverride: installing.asOverride)
-    }
+    record(
+      .provider(
+        RecordedProvider(
+          name: name, dependencies: dependencies, options: options,
+          site: RegistrationSite(fileID: fileID, line: line, module: installing.module),
+          isolation: isolation, productType: productType, creator: creator,
+          asyncCreator: asyncCreator, dependencyKeyTypes: dependencyKeyTypes, argument: argument,
+          isContribution: isContribution, asOverride: installing.asOverride)))
   }
 
   // MARK: Resolving

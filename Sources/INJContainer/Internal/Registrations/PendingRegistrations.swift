@@ -1,10 +1,66 @@
 import INJReflection
 import Synchronization
 
-/// A registration recorded by `addProvider` or `addInstance` and not yet applied to
-/// the registry: it builds the provider, interns the names and indexes the
-/// registration when applied, with the registry lock held.
-typealias PendingRegistration = @Sendable (Container, inout Registry) -> Void
+/// A registration recorded by `addInstance` or `addProvider` and not yet applied to
+/// the registry: what the call was given. Applying it builds the provider and the
+/// registration, interns the names and indexes it, with the registry lock held.
+enum RecordedRegistration {
+  case instance(RecordedInstance)
+  case provider(RecordedProvider)
+}
+
+/// What `addInstance` records. The value is `Sendable` where it was registered.
+final class RecordedInstance {
+  let name: String
+  let site: RegistrationSite
+  let value: Resolved
+  let type: Any.Type
+  let asOverride: Bool
+
+  init(name: String, site: RegistrationSite, value: Resolved, type: Any.Type, asOverride: Bool) {
+    self.name = name
+    self.site = site
+    self.value = value
+    self.type = type
+    self.asOverride = asOverride
+  }
+}
+
+/// What `addProvider` and the calls built on it record.
+final class RecordedProvider {
+  let name: String
+  let dependencies: [String]
+  let options: ProviderOptions
+  let site: RegistrationSite
+  let isolation: CreatorIsolation
+  let productType: Any.Type
+  let creator: Creator
+  let asyncCreator: AsyncCreator?
+  let dependencyKeyTypes: [Any.Type?]?
+  let argument: ArgumentRecipe?
+  let isContribution: Bool
+  let asOverride: Bool
+
+  init(
+    name: String, dependencies: [String], options: ProviderOptions, site: RegistrationSite,
+    isolation: CreatorIsolation, productType: Any.Type, creator: Creator,
+    asyncCreator: AsyncCreator?, dependencyKeyTypes: [Any.Type?]?, argument: ArgumentRecipe?,
+    isContribution: Bool, asOverride: Bool
+  ) {
+    self.name = name
+    self.dependencies = dependencies
+    self.options = options
+    self.site = site
+    self.isolation = isolation
+    self.productType = productType
+    self.creator = creator
+    self.asyncCreator = asyncCreator
+    self.dependencyKeyTypes = dependencyKeyTypes
+    self.argument = argument
+    self.isContribution = isContribution
+    self.asOverride = asOverride
+  }
+}
 
 /// Whether a container has registrations recorded but not yet applied: what a
 /// lock-free lookup checks before it reads the name table.
@@ -48,7 +104,7 @@ struct PendingMark: ~Copyable, Sendable {
 
 extension Container {
   /// Records a registration, applied before the registry is next read.
-  func record(_ registration: @escaping PendingRegistration) {
+  func record(_ registration: RecordedRegistration) {
     registryLock.withLock { registry in
       registry.pending.append(registration)
       pendingMark.set()
@@ -79,11 +135,56 @@ extension Container {
   /// registry lock held.
   private func applyPending(_ registry: inout Registry) {
     guard !registry.pending.isEmpty else { return }
-    let pending = registry.pending
+    var pending = registry.pending
     registry.pending = []
-    for apply in pending {
-      apply(self, &registry)
+    // Reversed, so that `popLast` hands them over in order, each moved out of the
+    // list rather than copied.
+    pending.reverse()
+    while let recorded = pending.popLast() {
+      switch recorded {
+      case .instance(let instance):
+        apply(instance, in: &registry)
+      case .provider(let provider):
+        apply(provider, in: &registry)
+      }
     }
     pendingMark.clear()
+  }
+
+  private func apply(_ recorded: RecordedInstance, in registry: inout Registry) {
+    let kind: Registration.Kind =
+      recorded.name.isBlank
+      ? .invalid(.blankName, provider: nil) : .instance(recorded.value, type: recorded.type)
+    register(
+      Registration(name: recorded.name, site: recorded.site, owner: self, kind: kind),
+      in: &registry, asOverride: recorded.asOverride)
+  }
+
+  private func apply(_ recorded: RecordedProvider, in registry: inout Registry) {
+    let name = recorded.name
+    // A contribution's provider is named by its place in the collection, for paths.
+    let providerName =
+      recorded.isContribution ? "\(name)[\(contributionCount(to: name, in: registry))]" : name
+    let provider = Provider(
+      name: providerName, owner: self, dependencies: recorded.dependencies,
+      dependencyKeyTypes: recorded.dependencyKeyTypes,
+      dependencySlots: recorded.dependencies.map { slot(interning: $0, in: &registry) },
+      options: recorded.options, isolation: recorded.isolation, creator: recorded.creator,
+      asyncCreator: recorded.asyncCreator, argument: recorded.argument,
+      productType: recorded.productType)
+    let options = recorded.options
+    let kind: Registration.Kind =
+      if name.isBlank {
+        .invalid(.blankName, provider: provider)
+      } else if options.intersection(.scopes).rawValue.nonzeroBitCount > 1 {
+        .invalid(.conflictingScopes(options), provider: provider)
+      } else {
+        .provider(provider)
+      }
+    register(
+      Registration(
+        name: name, site: recorded.site, owner: self, kind: kind,
+        isContribution: recorded.isContribution),
+      in: &registry, asOverride: recorded.asOverride)
   }
 }

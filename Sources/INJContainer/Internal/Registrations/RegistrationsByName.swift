@@ -23,8 +23,9 @@ struct RegistrationsByName {
   /// Records one more registration of the name with slot id `id`.
   mutating func append(_ registration: Registration, to id: Int32) {
     let index = Int(id)
-    if index >= firsts.count {
-      firsts.append(contentsOf: repeatElement(nil, count: index - firsts.count + 1))
+    // Slot ids grow by one or two per registration: a loop, not a generic append.
+    while firsts.count <= index {
+      firsts.append(nil)
     }
     if firsts[index] == nil {
       firsts[index] = registration

@@ -12,7 +12,7 @@ import INJReflection
 struct Registry {
   /// Registrations recorded and not yet applied, in the order they were made (see
   /// ``PendingMark``).
-  var pending: [PendingRegistration] = []
+  var pending: [RecordedRegistration] = []
   /// Every registration made, in order.
   var registrations: [Registration] = []
   /// The registrations of each name, by slot id.
