@@ -90,18 +90,42 @@ extension Container {
     if let ready = readyValue(name), let typed = ready.cast(to: T.self) {
       return typed
     }
-    return try await asyncResolveAndCast(name, hash: name.hashValue, as: T.self)
-  }
-
-  /// Resolves `name` asynchronously and casts its value.
-  @usableFromInline
-  func asyncResolveAndCast<T>(_ name: String, hash: Int, as type: T.Type) async throws -> T {
-    let context = AsyncResolution.current ?? .top()
-    let resolved = try await asyncResolve(name, hash: hash, in: context)
+    // The cast, too, is inlined: done by a generic function of this module, it would
+    // look up the metadata of `T?` on every call.
+    let resolved = try await asyncResolve(name, hash: name.hashValue)
     if let typed = resolved.cast(to: T.self) {
       return typed
     }
-    return try resolved.cast(to: T.self, name: name, path: context.path + [name])
+    return try asyncMismatch(resolved, to: T.self, name: name)
+  }
+
+  /// Resolves `name` asynchronously, in the resolution the calling code runs in, if
+  /// any.
+  @usableFromInline
+  nonisolated(nonsending) func asyncResolve(
+    _ name: String, hash: Int
+  ) async throws(ResolutionError) -> Resolved {
+    let context = AsyncResolution.current ?? .top()
+    let resolver = AsyncResolver(context: context)
+    if isObserved, let observer,
+      let refusal = observer.willResolve(name, path: context.path + [name])
+    {
+      throw resolver.error(for: name, reason: .refused(refusal))
+    }
+    guard let found = lookup(name, hash: hash) else {
+      throw resolver.error(
+        for: name, reason: name.isBlank ? .blankName : .unknownName,
+        suggestion: name.isBlank ? nil : suggestion(for: name))
+    }
+    return try await resolver.resolve(found.takeUnretainedValue(), dependent: nil)
+  }
+
+  /// The type-mismatch error of an async request.
+  @usableFromInline
+  func asyncMismatch<T>(
+    _ resolved: Resolved, to type: T.Type, name: String
+  ) throws(ResolutionError) -> T {
+    try resolved.cast(to: T.self, name: name, path: (AsyncResolution.current?.path ?? []) + [name])
   }
 
   /// An instance or an existing singleton registered under `name`, read without a
@@ -131,7 +155,11 @@ extension Container {
     {
       return typed
     }
-    return try await asyncResolveAndCast(key.name, hash: key.hashValueOfName, as: T.self)
+    let resolved = try await asyncResolve(key.name, hash: key.hashValueOfName)
+    if let typed = resolved.cast(to: T.self) {
+      return typed
+    }
+    return try asyncMismatch(resolved, to: T.self, name: key.name)
   }
 
   /// Makes singletons ahead of their first use, for app launch: every singleton
@@ -209,24 +237,6 @@ extension Container {
   /// - Throws: ``ResolutionError`` when the name does not resolve to such a closure.
   public func value<T>(for key: Key<() async throws -> T>) throws -> () async throws -> T {
     try value(forName: key.name, as: (() async throws -> T).self)
-  }
-
-  /// Resolves a name requested from outside, or by an async creator asking again.
-  private nonisolated(nonsending) func asyncResolve(
-    _ name: String, hash: Int, in context: AsyncResolution
-  ) async throws(ResolutionError) -> Resolved {
-    let resolver = AsyncResolver(context: context)
-    if isObserved, let observer,
-      let refusal = observer.willResolve(name, path: context.path + [name])
-    {
-      throw resolver.error(for: name, reason: .refused(refusal))
-    }
-    guard let found = lookup(name, hash: hash) else {
-      throw resolver.error(
-        for: name, reason: name.isBlank ? .blankName : .unknownName,
-        suggestion: name.isBlank ? nil : suggestion(for: name))
-    }
-    return try await resolver.resolve(found.takeUnretainedValue(), dependent: nil)
   }
 }
 

@@ -39,11 +39,13 @@ import INJReflection
 /// mode). A creator is isolated to the actor of the code that registers it and runs
 /// only there: a creator registered from main-actor code runs on the main actor.
 ///
-/// Registering records the registration and returns; the first lookup, resolution
-/// or check after it applies every registration recorded since, in the order they
-/// were made. So a burst of registrations at launch is a burst of short appends, and
-/// a resolution sees every registration that returned before it began, from any
-/// thread.
+/// Registering records the registration and returns; the first read of the
+/// container's names after it (a lookup, a dependency followed by a resolution, a
+/// check) applies every registration recorded since, in the order they were made.
+/// So a burst of registrations at launch is a burst of short appends, and a
+/// resolution sees every registration that returned before it began, from any
+/// thread, and those its own creators made. A child container applies its
+/// registrations at once.
 ///
 /// ## Lifetime
 ///
@@ -56,9 +58,11 @@ public final class Container: Sendable {
   public let parent: Container?
   let names = NameTable()
   /// The registry, read and changed through ``withRegistry(_:)``, which applies the
-  /// recorded registrations first; only ``record(_:)`` uses the lock directly.
+  /// recorded registrations first; only recording and applying them use the lock
+  /// directly (see ``PendingMark``).
   let registryLock = Locked(Registry())
-  /// Whether recorded registrations wait to be applied (see ``PendingMark``).
+  /// Whether recorded registrations wait to be applied; shared with this container's
+  /// providers, which check it before following a dependency slot.
   let pendingMark = PendingMark()
   /// Sees every resolution, when set (by test support).
   let observer: (any ResolutionObserver)?

@@ -21,6 +21,27 @@ import Testing
     #expect(seen == [true, false, false, true])
   }
 
+  @Test func whileSlowEveryCreationIsTimed() {
+    let pace = CreationPace()
+    #expect((0..<40).allSatisfy { _ in pace.timesNextCreation() })
+    pace.record(.seconds(1))
+    #expect((0..<40).allSatisfy { _ in pace.timesNextCreation() })
+  }
+
+  @Test func whileQuickOneCreationInSixteenIsTimedAndASlowOneEndsIt() {
+    let pace = CreationPace()
+    pace.record(.zero)
+    var timed: [Int] = []
+    for creation in 1...48 where pace.timesNextCreation() {
+      timed.append(creation)
+      pace.record(creation >= 32 ? .milliseconds(1) : .zero)
+    }
+    // Every 16th while quick; from the slow 32nd on, every one.
+    #expect(timed == [16] + Array(32...48))
+    let quick = pace.isQuick
+    #expect(!quick)
+  }
+
   @Test func recordsAndReadsFromManyTasks() async {
     let provider = Self.provider(in: Self.container(), named: "first")
     await withTaskGroup(of: Int.self) { group in
@@ -28,7 +49,9 @@ import Testing
         group.addTask {
           var quick = 0
           for step in 0..<1_000 {
-            provider.asyncPace.record((task + step).isMultiple(of: 2) ? .zero : .seconds(1))
+            if provider.asyncPace.timesNextCreation() {
+              provider.asyncPace.record((task + step).isMultiple(of: 2) ? .zero : .seconds(1))
+            }
             quick += provider.asyncPace.isQuick ? 1 : 0
           }
           return quick

@@ -69,6 +69,74 @@ import Testing
     #expect(try container.value(forName: "outer", as: Part.self).label == "late")
   }
 
+  /// `top` depends on `x`, then on `y`, which depends on `b`: `x`'s creator registers
+  /// `b`, so the same resolution finds it.
+  @Test func aCreatorsRegistrationIsSeenByTheDependenciesThatFollow() throws {
+    let container = Container()
+    container.addProvider(forName: "x") { [unowned container] _ in
+      container.addInstance(Part("b"), forName: "b")
+      return Part("x")
+    }
+    container.addProvider(forName: "y", dependencies: ["b"]) { values in
+      Part("y<" + (try values.value(forName: "b", as: Part.self)).label)
+    }
+    container.addProvider(forName: "top", dependencies: ["x", "y", "b"]) { values in
+      Part(
+        try ["x", "y", "b"].map { try values.value(forName: $0, as: Part.self).label }
+          .joined(separator: ","))
+    }
+    #expect(try container.value(forName: "top", as: Part.self).label == "x,y<b,b")
+  }
+
+  @Test func aCreatorsRegistrationIsSeenByTheAsyncDependenciesThatFollow() async throws {
+    let container = Container()
+    container.addAsyncProvider(forName: "x") { [unowned container] _ in
+      container.addInstance(Part("b"), forName: "b")
+      return Part("x")
+    }
+    container.addAsyncProvider(forName: "y", dependencies: ["b"]) { values in
+      Part("y<" + (try values.value(forName: "b", as: Part.self)).label)
+    }
+    container.addAsyncProvider(forName: "top", dependencies: ["x", "y"]) { values in
+      Part(try values.value(forName: "y", as: Part.self).label)
+    }
+    #expect(try await container.asyncValue(forName: "top", as: Part.self).label == "y<b")
+  }
+
+  /// A creator registering a name its resolution then needs a second time: the
+  /// duplicate is seen, not the first registration.
+  @Test func aDuplicateACreatorMadeIsSeenByTheDependenciesThatFollow() {
+    let container = Container()
+    container.addInstance(Part("b1"), forName: "b", fileID: "App/A.swift", line: 1)
+    container.addProvider(forName: "x") { [unowned container] _ in
+      container.addInstance(Part("b2"), forName: "b", fileID: "App/A.swift", line: 2)
+      return Part("x")
+    }
+    container.addProvider(forName: "top", dependencies: ["x", "b"]) { _ in Part() }
+    let error = #expect(throws: ResolutionError.self) {
+      try container.value(forName: "top", as: Part.self)
+    }
+    #expect(
+      error?.description
+        == "Cannot resolve 'top': 'b' is registered 2 times, at App/A.swift:1 and App/A.swift:2. Remove or rename all but one. Path: top → b."
+    )
+  }
+
+  /// A child's registration is judged against its parent as the parent is when the
+  /// child registers, however late the child is first read.
+  @Test func aChildsNameIsJudgedAgainstItsParentWhenRegistered() throws {
+    for readsBetween in [false, true] {
+      let parent = Container()
+      let child = parent.makeChild()
+      child.addInstance(Part("child"), forName: "foo")
+      if readsBetween {
+        #expect(child.isRegistered("foo"))
+      }
+      parent.addInstance(Part("parent"), forName: "fooProvider")
+      #expect(try child.value(forName: "foo", as: Part.self).label == "child")
+    }
+  }
+
   @Test func aChildSeesWhatItsParentRecorded() throws {
     let parent = Container()
     let child = parent.makeChild()

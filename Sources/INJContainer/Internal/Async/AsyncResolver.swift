@@ -279,7 +279,7 @@ struct AsyncResolver {
   private nonisolated(nonsending) func create(
     _ provider: Provider, as creation: AsyncCreation
   ) async throws(ResolutionError) -> Resolved {
-    let start = ContinuousClock.now
+    let start: ContinuousClock.Instant? = provider.asyncPace.timesNextCreation() ? .now : nil
     let inner = AsyncResolver(context: creation)
     if let argument = provider.argument, provider.asyncCreator != nil, !argument.isPassedAsync {
       throw inner.error(
@@ -326,7 +326,9 @@ struct AsyncResolver {
       }
       try injected.get()
     }
-    provider.asyncPace.record(since: start)
+    if let start {
+      provider.asyncPace.record(since: start)
+    }
     return product
   }
 
@@ -443,6 +445,9 @@ struct AsyncResolver {
   private func dependency(
     at index: Int, of provider: Provider
   ) throws(ResolutionError) -> Registration {
+    if provider.pendingMark.mayHavePending {
+      provider.owner.applyPendingRegistrations()
+    }
     let slot = provider.dependencySlots[index]
     if let registration = slot.registration {
       return registration.takeUnretainedValue()

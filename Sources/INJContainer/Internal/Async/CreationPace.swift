@@ -1,8 +1,8 @@
 import Synchronization
 
-/// Whether an async provider's most recent creation was quick: what decides whether
-/// its next creation, as one of several dependencies that need `await`, gets a child
-/// task of its own or is made by the requesting task.
+/// Whether an async provider's most recent timed creation was quick: what decides
+/// whether its next creation, as one of several dependencies that need `await`, gets
+/// a child task of its own or is made by the requesting task.
 ///
 /// Starting a child task and waking a thread for it costs microseconds; a creation
 /// that took less than ``quick`` gains less from running beside its siblings than
@@ -10,31 +10,49 @@ import Synchronization
 /// first creation of every async dependency runs concurrently, and so does any
 /// creation after a slow one.
 ///
-/// Invariant: the cell holds whether the creation that recorded last was quick, or
-/// false before any did. It is a hint: loads and stores are relaxed, a racing store
-/// may win over a later one, and whatever value is read only chooses where a
-/// creation runs, never what it makes or whether it is shared. `CreationPaceTests`
-/// checks the rule, and records and reads from many tasks under ThreadSanitizer.
+/// Reading the clock twice costs about as much as a quick creation itself, so while a
+/// provider counts as quick only one creation in ``sampling`` is timed
+/// (``timesNextCreation``); while it counts as slow, every one is. A provider that
+/// turns slow is found within ``sampling`` creations.
+///
+/// Invariant: the cell holds 0 while the provider counts as slow (before any timed
+/// creation, or after a slow one), and otherwise how many more creations, counting
+/// down to 1, pass before the next timed one. It is a hint: loads and stores are
+/// relaxed, a racing store may win over a later one, and whatever value is read only
+/// chooses where a creation runs and whether it is timed, never what it makes or
+/// whether it is shared. `CreationPaceTests` checks the rule, and records and reads
+/// from many tasks under ThreadSanitizer.
 struct CreationPace: ~Copyable, Sendable {
   /// Below this, a creation is made by the requesting task.
   static let quick: Duration = .microseconds(5)
+  /// While the provider counts as quick, one creation in this many is timed.
+  static let sampling = 16
 
-  private let wasQuick = Atomic<Bool>(false)
+  private let state = Atomic<Int>(0)
 
   init() {}
 
-  /// Whether the most recent creation took less than ``quick``.
+  /// Whether the most recent timed creation took less than ``quick``.
   var isQuick: Bool {
-    wasQuick.load(ordering: .relaxed)
+    state.load(ordering: .relaxed) > 0
   }
 
-  /// Records a creation that started at `start` and has just ended.
+  /// Whether to time the creation that starts now; counts the creations that are
+  /// not timed.
+  func timesNextCreation() -> Bool {
+    let countdown = state.load(ordering: .relaxed)
+    guard countdown > 1 else { return true }
+    state.store(countdown - 1, ordering: .relaxed)
+    return false
+  }
+
+  /// Records a timed creation that started at `start` and has just ended.
   func record(since start: ContinuousClock.Instant) {
     record(start.duration(to: .now))
   }
 
-  /// Records how long a creation took.
+  /// Records how long a timed creation took.
   func record(_ duration: Duration) {
-    wasQuick.store(duration < Self.quick, ordering: .relaxed)
+    state.store(duration < Self.quick ? Self.sampling : 0, ordering: .relaxed)
   }
 }

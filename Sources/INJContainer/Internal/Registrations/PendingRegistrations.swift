@@ -9,8 +9,11 @@ enum RecordedRegistration {
   case provider(RecordedProvider)
 }
 
-/// What `addInstance` records. The value is `Sendable` where it was registered.
-final class RecordedInstance {
+/// What `addInstance` records.
+final class RecordedInstance: @unchecked Sendable {
+  // Sendable by construction: every stored property is a `let`, and `value` holds an
+  // instance whose type `addInstance` requires to be `Sendable` (`Resolved` erases
+  // that).
   let name: String
   let site: RegistrationSite
   let value: Resolved
@@ -27,7 +30,7 @@ final class RecordedInstance {
 }
 
 /// What `addProvider` and the calls built on it record.
-final class RecordedProvider {
+final class RecordedProvider: Sendable {
   let name: String
   let dependencies: [String]
   let options: ProviderOptions
@@ -62,24 +65,26 @@ final class RecordedProvider {
   }
 }
 
-/// Whether a container has registrations recorded but not yet applied: what a
-/// lock-free lookup checks before it reads the name table.
+/// Whether a container has registrations recorded but not yet applied: what every
+/// lock-free read of its names checks first.
 ///
 /// Registering records the registration under the registry lock and returns; the
 /// first read of the registry after it applies every recorded one, in order, under
-/// the same lock (``Container/withRegistry(_:)``), and a lookup that finds the mark
-/// set takes the lock to do so first. A registration costs a short append, and the
+/// the same lock (``Container/withRegistry(_:)``). The lock-free reads check the mark
+/// first and, finding it set, take the lock to apply them: a lookup by name, the
+/// dependency slots a resolution follows (each provider holds its container's mark),
+/// and a provider closure's target. A registration costs a short append, and the
 /// work of making it visible is done once, by whoever reads next.
 ///
 /// Invariant: the mark is changed only with the registry lock held: set when a
 /// registration is recorded, cleared once the recorded ones are applied, so that
 /// whenever the lock is free it says whether the registry's pending list has
-/// entries. Stores release and loads acquire: a reader that sees the mark clear
-/// sees every slot the applying thread set before clearing it, and a registration
-/// that happened before a read is either applied or seen as pending by it.
-/// `PendingRegistrationTests` registers and resolves from many threads under
-/// ThreadSanitizer.
-struct PendingMark: ~Copyable, Sendable {
+/// entries. Stores release and loads acquire: a reader that checks the mark and sees
+/// it clear sees every slot the applying thread set before clearing it, and for a
+/// registration that happened before such a read, the read either sees the mark set
+/// (and applies it) or sees it applied. `PendingRegistrationTests` registers and
+/// resolves from many threads under ThreadSanitizer.
+final class PendingMark: Sendable {
   private let isSet = Atomic<Bool>(false)
 
   init() {}
@@ -107,7 +112,14 @@ extension Container {
   func record(_ registration: RecordedRegistration) {
     registryLock.withLock { registry in
       registry.pending.append(registration)
-      pendingMark.set()
+      if parent == nil {
+        pendingMark.set()
+      } else {
+        // A child's registration is applied at once: whether its names clash with
+        // its ancestors' names is judged when it is applied, against the ancestors as
+        // they are then, so applying it later could judge differently.
+        applyPending(&registry)
+      }
     }
   }
 
@@ -125,7 +137,7 @@ extension Container {
   }
 
   /// Applies the recorded registrations, if any: for lock-free readers that found
-  /// the pending mark set.
+  /// the pending mark set. Takes the registry lock.
   @inline(never)
   func applyPendingRegistrations() {
     registryLock.withLock { applyPending(&$0) }

@@ -96,6 +96,9 @@ final class Provider: @unchecked Sendable {
   let storageCacheEntry: Int
   /// The injection plan of the type the last product had.
   private let recentPlan = RecentPlan()
+  /// The owner's pending mark: checked before a dependency slot is followed, so that
+  /// a registration a creator made earlier in the resolution is applied first.
+  let pendingMark: PendingMark
 
   init(
     name: String, owner: Container, dependencies: [String],
@@ -106,6 +109,7 @@ final class Provider: @unchecked Sendable {
     self.name = name
     self.owner = owner
     isObserved = owner.isObserved
+    pendingMark = owner.pendingMark
     self.dependencies = dependencies
     self.dependencyKeyTypes = dependencyKeyTypes
     self.dependencySlots = dependencySlots

@@ -123,6 +123,9 @@ extension Container {
     target: NameSlot,
     failure: (String, ResolutionError.Reason) throws(ResolutionError) -> Never
   ) throws(ResolutionError) -> Resolved {
+    if pendingMark.mayHavePending {
+      applyPendingRegistrations()
+    }
     guard let found = target.registration else {
       try failure(target.name, .unknownName)
     }
