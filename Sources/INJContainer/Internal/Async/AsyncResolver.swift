@@ -279,7 +279,10 @@ struct AsyncResolver {
   private nonisolated(nonsending) func create(
     _ provider: Provider, as creation: AsyncCreation
   ) async throws(ResolutionError) -> Resolved {
-    let start: ContinuousClock.Instant? = provider.asyncPace.timesNextCreation() ? .now : nil
+    // Not an optional instant: one kept across the awaits below cost the frame two more
+    // task allocations.
+    let timed = provider.asyncPace.timesNextCreation()
+    let start = timed ? ContinuousClock.now : CreationPace.untimed
     let inner = AsyncResolver(context: creation)
     if let argument = provider.argument, provider.asyncCreator != nil, !argument.isPassedAsync {
       throw inner.error(
@@ -326,7 +329,7 @@ struct AsyncResolver {
       }
       try injected.get()
     }
-    if let start {
+    if timed {
       provider.asyncPace.record(since: start)
     }
     return product

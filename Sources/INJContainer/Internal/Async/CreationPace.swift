@@ -28,6 +28,9 @@ struct CreationPace: ~Copyable, Sendable {
   /// While the provider counts as quick, one creation in this many is timed.
   static let sampling = 16
 
+  /// The start an untimed creation keeps in place of reading the clock; never read.
+  static let untimed = ContinuousClock.now
+
   private let state = Atomic<Int>(0)
 
   init() {}
