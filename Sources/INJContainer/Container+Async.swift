@@ -70,7 +70,7 @@ extension Container {
   /// provider closures.
   ///
   /// The dependencies of an async provider that need `await` are made concurrently,
-  /// one child task each (except those whose latest creation took less than starting
+  /// one child task each (except those whose latest timed creation took less than starting
   /// a task costs, which the requesting task makes); the first failure cancels the
   /// others. Cancelling the
   /// calling task cancels the creations, and a singleton whose creation was

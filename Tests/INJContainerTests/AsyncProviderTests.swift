@@ -73,6 +73,40 @@ struct AsyncProviderTests {
     #expect(try await container.asyncValue(for: Key<Forecast>("forecast")).city == "Lima")
   }
 
+  /// A value of another type, asked for at the top and from inside a creator, by name
+  /// and by key; and a blank name.
+  @Test func asyncRequestsThatFailSayWhyWordForWord() async {
+    let container = Container()
+    container.addAsyncProvider(forName: "x") { _ in 1 }
+    container.addAsyncProvider(forName: "outer", dependencies: ["x"]) { [container] _ -> Int in
+      _ = try await container.asyncValue(for: Key<String>("x"))
+      return 0
+    }
+    container.addAsyncProvider(forName: "deep", dependencies: ["outer"]) { _ in 0 }
+    let mismatch =
+      "it is of type Int. Ask for Int (or one of its protocols or superclasses), or register a value of type String under 'x'."
+    var texts: [String] = []
+    for request in [
+      { try await container.asyncValue(forName: "x", as: String.self) as Any },
+      { try await container.asyncValue(for: Key<String>("x")) as Any },
+      { try await container.asyncValue(forName: "deep", as: Int.self) as Any },
+      { try await container.asyncValue(forName: " ", as: Int.self) as Any },
+    ] as [@Sendable () async throws -> Any] {
+      do {
+        _ = try await request()
+      } catch {
+        texts.append("\(error)")
+      }
+    }
+    #expect(
+      texts == [
+        "Cannot resolve 'x' as String: \(mismatch)",
+        "Cannot resolve 'x' as String: \(mismatch)",
+        "Cannot resolve 'deep': the creator of 'outer' asked for 'x' as String, but \(mismatch) Path: deep → outer → x.",
+        "Cannot resolve ' ': names must not be empty or only white space.",
+      ])
+  }
+
   @Test func aSynchronousResolutionOfAnAsyncProviderSaysToUseAsyncValue() {
     let container = Container()
     container.addAsyncProvider(forName: "forecast") { _ in Forecast(city: "Lima") }

@@ -283,6 +283,12 @@ struct AsyncResolver {
     // task allocations.
     let timed = provider.asyncPace.timesNextCreation()
     let start = timed ? ContinuousClock.now : CreationPace.untimed
+    // A failed creation is timed too: one that fails slowly counts as slow.
+    defer {
+      if timed {
+        provider.asyncPace.record(since: start)
+      }
+    }
     let inner = AsyncResolver(context: creation)
     if let argument = provider.argument, provider.asyncCreator != nil, !argument.isPassedAsync {
       throw inner.error(
@@ -329,9 +335,6 @@ struct AsyncResolver {
       }
       try injected.get()
     }
-    if timed {
-      provider.asyncPace.record(since: start)
-    }
     return product
   }
 
@@ -375,7 +378,7 @@ struct AsyncResolver {
 
   /// Resolves the dependencies of `provider`, in this resolver's context (inside its
   /// creation): the ones that need `await` concurrently when there are several,
-  /// except those whose latest creation was quicker than starting a task
+  /// except those whose latest timed creation was quicker than starting a task
   /// (``CreationPace``), which this task makes, in order, like synchronous ones.
   private nonisolated(nonsending) func dependencies(
     of provider: Provider

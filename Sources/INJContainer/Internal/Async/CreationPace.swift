@@ -12,16 +12,18 @@ import Synchronization
 ///
 /// Reading the clock twice costs about as much as a quick creation itself, so while a
 /// provider counts as quick only one creation in ``sampling`` is timed
-/// (``timesNextCreation``); while it counts as slow, every one is. A provider that
-/// turns slow is found within ``sampling`` creations.
+/// (``timesNextCreation``); while it counts as slow, every one is, failed ones included.
+/// A provider that turns slow is found within ``sampling`` creations when one task at a
+/// time creates it; tasks creating it at once may each put back a countdown another
+/// one had used up, delaying that by up to ``sampling`` creations per such task.
 ///
 /// Invariant: the cell holds 0 while the provider counts as slow (before any timed
-/// creation, or after a slow one), and otherwise how many more creations, counting
-/// down to 1, pass before the next timed one. It is a hint: loads and stores are
-/// relaxed, a racing store may win over a later one, and whatever value is read only
-/// chooses where a creation runs and whether it is timed, never what it makes or
-/// whether it is shared. `CreationPaceTests` checks the rule, and records and reads
-/// from many tasks under ThreadSanitizer.
+/// creation, or after a slow one), and otherwise, from ``sampling`` down to 1, how
+/// many creations there are until the next timed one, that one included. It is a
+/// hint: loads and stores are relaxed, a racing store may win over a later one, and
+/// whatever value is read only chooses where a creation runs and whether it is timed,
+/// never what it makes or whether it is shared. `CreationPaceTests` checks the rule,
+/// and records and reads from many tasks under ThreadSanitizer.
 struct CreationPace: ~Copyable, Sendable {
   /// Below this, a creation is made by the requesting task.
   static let quick: Duration = .microseconds(5)

@@ -12,6 +12,9 @@ final class NameSlot: Sendable {
   let id: Int32
   /// Whether the name is empty or only white space.
   let isBlank: Bool
+  /// `foo` for the provider-closure name `fooProvider`; nil for other names. Worked
+  /// out once here: registering asks for it several times.
+  let baseName: String?
   /// The registration that resolving this name uses now, if any. The container
   /// keeps every registration alive for its own lifetime, so the pointer stays
   /// valid while the container lives.
@@ -26,6 +29,7 @@ final class NameSlot: Sendable {
     self.hash = hash
     self.id = id
     isBlank = name.isBlank
+    baseName = Container.baseName(ofProviderClosure: name)
   }
 
   /// The registration in effect, without retaining it.

@@ -73,7 +73,7 @@ final class NameTable: @unchecked Sendable {
     {
       slot.setClosureSlot(closureSlot)
     }
-    guard let base = Container.baseName(ofProviderClosure: slot.name) else { return }
+    guard let base = slot.baseName else { return }
     if let baseSlot = self.slot(named: base, hash: base.hashValue) {
       baseSlot.takeUnretainedValue().setClosureSlot(slot)
     } else {

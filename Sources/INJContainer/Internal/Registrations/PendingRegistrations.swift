@@ -164,11 +164,12 @@ extension Container {
   }
 
   private func apply(_ recorded: RecordedInstance, in registry: inout Registry) {
+    let slot = names.internSlot(named: recorded.name)
     let kind: Registration.Kind =
-      recorded.name.isBlank
+      slot.isBlank
       ? .invalid(.blankName, provider: nil) : .instance(recorded.value, type: recorded.type)
     register(
-      Registration(name: recorded.name, site: recorded.site, owner: self, kind: kind),
+      Registration(slot: slot, site: recorded.site, owner: self, kind: kind),
       in: &registry, asOverride: recorded.asOverride)
   }
 
@@ -185,8 +186,10 @@ extension Container {
       asyncCreator: recorded.asyncCreator, argument: recorded.argument,
       productType: recorded.productType)
     let options = recorded.options
+    // The name's slot after its dependencies' slots, in the order of first mention.
+    let nameSlot = names.internSlot(named: name)
     let kind: Registration.Kind =
-      if name.isBlank {
+      if nameSlot.isBlank {
         .invalid(.blankName, provider: provider)
       } else if options.intersection(.scopes).rawValue.nonzeroBitCount > 1 {
         .invalid(.conflictingScopes(options), provider: provider)
@@ -195,7 +198,7 @@ extension Container {
       }
     register(
       Registration(
-        name: name, site: recorded.site, owner: self, kind: kind,
+        slot: nameSlot, site: recorded.site, owner: self, kind: kind,
         isContribution: recorded.isContribution),
       in: &registry, asOverride: recorded.asOverride)
   }

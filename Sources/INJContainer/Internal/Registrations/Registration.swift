@@ -52,12 +52,22 @@ final class Registration: @unchecked Sendable {
 
   /// Makes a registration; call with the owner's registry lock held, as interning
   /// the name requires.
-  init(
+  convenience init(
     name: String, site: RegistrationSite, owner: Container, kind: Kind,
     isContribution: Bool = false
   ) {
-    self.name = name
-    slotID = owner.names.internSlot(named: name).id
+    self.init(
+      slot: owner.names.internSlot(named: name), site: site, owner: owner, kind: kind,
+      isContribution: isContribution)
+  }
+
+  /// Makes a registration of the name of `slot`, a slot of `owner`'s table.
+  init(
+    slot: NameSlot, site: RegistrationSite, owner: Container, kind: Kind,
+    isContribution: Bool = false
+  ) {
+    name = slot.name
+    slotID = slot.id
     self.site = site
     self.owner = owner
     self.kind = kind

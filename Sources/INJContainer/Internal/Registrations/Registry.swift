@@ -81,9 +81,8 @@ extension Container {
   func register(
     _ registration: Registration, in registry: inout Registry, asOverride: Bool = false
   ) {
-    let name = registration.name
     let slot = names.slots[Int(registration.slotID)]
-    registry.index.append(registration, isOverride: asOverride)
+    registry.index.append(registration, slot: slot, isOverride: asOverride)
     if registration.registeredProvider?.asyncCreator != nil {
       registry.asyncProviderCount += 1
     }
@@ -99,7 +98,7 @@ extension Container {
       registry.registrations.append(registration)
       registry.byName.append(registration, to: slot.id)
     }
-    guard !name.isBlank else {
+    guard !slot.isBlank else {
       refresh(slot, in: &registry)
       return
     }
@@ -111,9 +110,7 @@ extension Container {
     if let closureSlot {
       refresh(closureSlot, in: &registry)
     }
-    if let base = Self.baseName(ofProviderClosure: name),
-      let baseSlot = names.slot(named: base, hash: base.hashValue)
-    {
+    if let base = slot.baseName, let baseSlot = names.slot(named: base, hash: base.hashValue) {
       refresh(baseSlot.takeUnretainedValue(), in: &registry)
     }
   }
@@ -125,7 +122,7 @@ extension Container {
       return existing.takeUnretainedValue()
     }
     let slot = names.internSlot(named: name)
-    if Self.baseName(ofProviderClosure: name) != nil {
+    if slot.baseName != nil {
       refresh(slot, in: &registry)
     }
     return slot
@@ -171,7 +168,7 @@ extension Container {
       return
     }
     let name = slot.name
-    let baseSlot = Self.baseName(ofProviderClosure: name).flatMap {
+    let baseSlot = slot.baseName.flatMap {
       names.slot(named: $0, hash: $0.hashValue)?.takeUnretainedValue()
     }
     let baseIsRegistered = baseSlot.map { registry.isRegistered($0.id) } ?? false

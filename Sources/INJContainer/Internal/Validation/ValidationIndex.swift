@@ -47,7 +47,8 @@ struct ValidationIndex {
     return dependencyIDs[start..<Int(dependencyEnds[index])]
   }
 
-  mutating func append(_ registration: Registration, isOverride: Bool) {
+  /// Indexes a registration, whose name has `slot`.
+  mutating func append(_ registration: Registration, slot: NameSlot, isOverride: Bool) {
     var entryFlags: Flags = []
     let provider = registration.registeredProvider
     if let provider {
@@ -55,13 +56,14 @@ struct ValidationIndex {
       if provider.scope.isShared { entryFlags.insert(.shared) }
       if provider.options.contains(.manualInit) { entryFlags.insert(.manualInit) }
       if provider.asyncCreator != nil { entryFlags.insert(.async) }
-      dependencyIDs.append(contentsOf: provider.dependencySlots.lazy.map(\.id))
+      // A loop: appending a lazy map went through the generic sequence copy.
+      for dependency in provider.dependencySlots {
+        dependencyIDs.append(dependency.id)
+      }
     }
     if isOverride { entryFlags.insert(.override) }
-    if registration.name.isBlank { entryFlags.insert(.blankName) }
-    if Container.baseName(ofProviderClosure: registration.name) != nil {
-      entryFlags.insert(.providerClosureName)
-    }
+    if slot.isBlank { entryFlags.insert(.blankName) }
+    if slot.baseName != nil { entryFlags.insert(.providerClosureName) }
     if case .conflictingScopes = registration.problem {
       entryFlags.insert(.conflictingScopes)
     }
