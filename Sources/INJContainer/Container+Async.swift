@@ -90,9 +90,15 @@ extension Container {
     if let ready = readyValue(name), let typed = ready.cast(to: T.self) {
       return typed
     }
-    // The cast, too, is inlined: done by a generic function of this module, it would
-    // look up the metadata of `T?` on every call.
-    let resolved = try await asyncResolve(name, hash: name.hashValue)
+    return try await asyncResolveAndCast(name, hash: name.hashValue, as: T.self)
+  }
+
+  /// Resolves `name` asynchronously and casts its value: the request's slow path, kept
+  /// out of the inlined fast path, and specialized where it is called (a generic
+  /// function of this module would look up the metadata of `T?` on every call).
+  @inlinable @inline(never)
+  func asyncResolveAndCast<T>(_ name: String, hash: Int, as type: T.Type) async throws -> T {
+    let resolved = try await asyncResolve(name, hash: hash)
     if let typed = resolved.cast(to: T.self) {
       return typed
     }
@@ -155,11 +161,7 @@ extension Container {
     {
       return typed
     }
-    let resolved = try await asyncResolve(key.name, hash: key.hashValueOfName)
-    if let typed = resolved.cast(to: T.self) {
-      return typed
-    }
-    return try asyncMismatch(resolved, to: T.self, name: key.name)
+    return try await asyncResolveAndCast(key.name, hash: key.hashValueOfName, as: T.self)
   }
 
   /// Makes singletons ahead of their first use, for app launch: every singleton
