@@ -78,7 +78,8 @@ struct AsyncProviderTests {
   @Test func asyncRequestsThatFailSayWhyWordForWord() async {
     let container = Container()
     container.addAsyncProvider(forName: "x") { _ in 1 }
-    container.addAsyncProvider(forName: "outer", dependencies: ["x"]) { [container] _ -> Int in
+    container.addAsyncProvider(forName: "outer", dependencies: ["x"]) {
+      [unowned container] _ -> Int in
       _ = try await container.asyncValue(for: Key<String>("x"))
       return 0
     }
