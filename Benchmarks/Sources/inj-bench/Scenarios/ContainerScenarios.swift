@@ -323,53 +323,43 @@ enum ContainerScenarios {
       },
       // Registering records each registration; the first read of the container applies
       // them all (see the next row).
-      Benchmark(
-        name: "container/register/10k", group: "container", unit: "registration",
-        unitsPerIteration: registrationCount,
-        baseline: "container/baseline/dictionary-insert-10k",
+      registering(
+        name: "container/register/10k",
         targets: [.timePerIteration(atMost: .nanoseconds(300) * registrationCount)]
-      ) {
-        let names = (0..<registrationCount).map { "provider\($0)" }
-        return { iterations in
-          var checksum = 0
-          for _ in 0..<iterations {
-            let container = Container()
-            register(names, in: container)
-            checksum &+= identity(container)
-            // An app keeps its container: freeing it is not part of registering.
-            keepAlive(container)
-          }
-          return checksum
-        }
-      },
+      ) { identity($0) },
       // The same registrations, then one lookup, which applies them: what registering
       // costs in all, before anything is resolved.
-      Benchmark(
-        name: "container/register/10k+first-lookup", group: "container", unit: "registration",
-        unitsPerIteration: registrationCount,
-        baseline: "container/baseline/dictionary-insert-10k"
-      ) {
-        let names = (0..<registrationCount).map { "provider\($0)" }
-        return { iterations in
-          var checksum = 0
-          for _ in 0..<iterations {
-            let container = Container()
-            register(names, in: container)
-            checksum &+= container.isRegistered(names[0]) ? 1 : 0
-            keepAlive(container)
-          }
-          return checksum
-        }
+      registering(name: "container/register/10k+first-lookup") {
+        $0.isRegistered("provider0") ? 1 : 0
       },
     ] + duplicates
   }
 
-  /// Registers a provider for each name, each depending on the one before.
-  private static func register(_ names: [String], in container: Container) {
-    for (index, name) in names.enumerated() {
-      container.addProvider(
-        forName: name, dependencies: index == 0 ? [] : [names[index - 1]]
-      ) { _ in Leaf() }
+  /// A new container per iteration, 10,000 providers registered in it, each depending
+  /// on the one before, then `finish`, whose result goes into the checksum. An app
+  /// keeps its container: freeing it is not part of registering.
+  private static func registering(
+    name: String, targets: [BenchmarkTarget] = [], finish: @escaping (Container) -> Int
+  ) -> Benchmark {
+    Benchmark(
+      name: name, group: "container", unit: "registration", unitsPerIteration: registrationCount,
+      baseline: "container/baseline/dictionary-insert-10k", targets: targets
+    ) {
+      let names = (0..<registrationCount).map { "provider\($0)" }
+      return { iterations in
+        var checksum = 0
+        for _ in 0..<iterations {
+          let container = Container()
+          for (index, name) in names.enumerated() {
+            container.addProvider(
+              forName: name, dependencies: index == 0 ? [] : [names[index - 1]]
+            ) { _ in Leaf() }
+          }
+          checksum &+= finish(container)
+          keepAlive(container)
+        }
+        return checksum
+      }
     }
   }
 

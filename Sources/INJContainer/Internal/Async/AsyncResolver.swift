@@ -451,13 +451,10 @@ struct AsyncResolver {
   private func dependency(
     at index: Int, of provider: Provider
   ) throws(ResolutionError) -> Registration {
-    if provider.pendingMark.mayHavePending {
-      provider.owner.applyPendingRegistrations()
-    }
-    let slot = provider.dependencySlots[index]
-    if let registration = slot.registration {
+    if let registration = provider.registration(ofDependency: provider.dependencyHandles[index]) {
       return registration.takeUnretainedValue()
     }
+    let slot = provider.dependencySlots[index]
     switch provider.ancestorRegistration(of: slot) {
     case .success(let registration):
       return registration.takeUnretainedValue()

@@ -147,12 +147,9 @@ extension Container {
   /// registry lock held.
   private func applyPending(_ registry: inout Registry) {
     guard !registry.pending.isEmpty else { return }
-    var pending = registry.pending
+    let pending = registry.pending
     registry.pending = []
-    // Reversed, so that `popLast` hands them over in order, each moved out of the
-    // list rather than copied.
-    pending.reverse()
-    while let recorded = pending.popLast() {
+    for recorded in pending {
       switch recorded {
       case .instance(let instance):
         apply(instance, in: &registry)

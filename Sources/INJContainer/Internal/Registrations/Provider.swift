@@ -189,6 +189,20 @@ extension Provider {
     let suggestion: String?
   }
 
+  /// The registration the dependency slot `handle` resolves to in this provider's
+  /// container, if any; unretained, as the container keeps it alive. Both resolvers
+  /// read dependency slots only through here.
+  ///
+  /// Registrations recorded in the container are applied first: a creator of the
+  /// resolution in progress may have registered something (see ``PendingMark``).
+  @inline(__always)
+  func registration(ofDependency handle: Unmanaged<NameSlot>) -> Unmanaged<Registration>? {
+    if pendingMark.mayHavePending {
+      owner.applyPendingRegistrations()
+    }
+    return handle._withUnsafeGuaranteedRef { $0.registration }
+  }
+
   /// The registration a dependency slot resolves to when this container has none
   /// for it: an ancestor's, or why there is none. Both resolvers use it off their
   /// fast path.

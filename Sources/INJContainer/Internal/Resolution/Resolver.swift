@@ -201,12 +201,7 @@ struct Resolver {
   private func dependency(
     _ handle: Unmanaged<NameSlot>, of dependent: Provider
   ) throws(ResolutionError) -> Unmanaged<Registration> {
-    if dependent.pendingMark.mayHavePending {
-      // A creator of this resolution registered something: applied before the slot
-      // is read.
-      dependent.owner.applyPendingRegistrations()
-    }
-    if let registration = handle._withUnsafeGuaranteedRef({ $0.registration }) {
+    if let registration = dependent.registration(ofDependency: handle) {
       return registration
     }
     return try missingDependency(handle.takeUnretainedValue(), of: dependent)
