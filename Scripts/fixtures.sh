@@ -5,12 +5,18 @@
 #   DefaultMainActor     main-actor code by default: builds without a warning, prints https://x
 #   NonSendableShared    a non-Sendable singleton and instance: exactly the errors its
 #                        `// expected-error on the next line: <message>` comments mark
+#   KeyTypeMistake       a creator or instance of another type than its key's: exactly the
+#                        errors its comments mark
 #   Transients           non-Sendable transients, Sendable and main-actor singletons:
 #                        builds without a warning, runs
 #   SwiftFive            NonSendableShared's registrations in the Swift 5 mode: builds
 #                        without a warning, runs
 #   ObservableViewModel  an @Observable class with an @Inject property: builds without
 #                        a warning, runs
+#   CallShapes, CallShapesSwiftFive, CallShapesMainActor
+#                        every call shape of the README, the articles and the contract
+#                        (Tests/Fixtures/Shared/CallShapes), in Swift 6, Swift 5 and
+#                        main-actor-by-default targets: builds without a warning, runs
 #
 # A warning from a fixture's sources fails the run (warnings from the library are
 # not the fixtures' business). The fixtures share one debug build folder,
@@ -126,8 +132,20 @@ bin=$(swift build --package-path "$package" --show-bin-path)
 
 accepted DefaultMainActor "https://x"
 rejected NonSendableShared
+rejected KeyTypeMistake
 accepted Transients \
   "counter=new graphCounter=new manualCounter=new clock=shared weakClock=shared manualClock=shared screen=shared(Home)"
 accepted SwiftFive "sharedCounter shared: true, counter shared: true"
 accepted ObservableViewModel "repo: catalog, query change observed: true"
+shapes="nonisolated: 32 shapes
+main actor: 9 shapes
+async: 7 shapes
+test support: 10 shapes
+main-actor test support: 4 shapes
+Espresso machine Milk frother true
+true
+true"
+for fixture in CallShapes CallShapesSwiftFive CallShapesMainActor; do
+  accepted "$fixture" "$shapes"
+done
 echo "Every fixture compiled or failed as expected."

@@ -204,42 +204,6 @@ extension Container {
       return registration.owner === self && registration.provider?.scope == .singleton
     }
   }
-
-  /// Resolves a provider-closure name as an async closure returning `Product`: the
-  /// closure type of an async provider, usable for any other provider not made on
-  /// the main actor.
-  ///
-  /// ```swift
-  /// let loadForecast = try container.value(
-  ///   forName: "forecastProvider", as: (() async throws -> Forecast).self)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - name: A provider-closure name, such as `"fooProvider"`.
-  ///   - type: The closure type.
-  /// - Returns: A closure making a new product on each call with
-  ///   ``asyncValue(forName:as:)``, throwing ``ResolutionError`` when that fails.
-  /// - Throws: ``ResolutionError`` when the name does not resolve to such a closure,
-  ///   or when the provider's declared product type is neither `Product` nor a
-  ///   subtype of it.
-  public func value<Product>(
-    forName name: String,
-    as type: (() async throws -> Product).Type = (() async throws -> Product).self
-  ) throws -> () async throws -> Product {
-    try resolve(name).providerClosure(
-      as: (() async throws -> Product).self, name: name, path: contextPath(appending: name)
-    ) { (factory) throws(InjectionError) in try factory.asyncClosure(returning: Product.self) }
-  }
-
-  /// Resolves an async provider-closure key (``Key/asyncProvider``) and returns its
-  /// closure.
-  ///
-  /// - Parameter key: The async provider key of a registered key.
-  /// - Returns: A closure making a new `T` on each call.
-  /// - Throws: ``ResolutionError`` when the name does not resolve to such a closure.
-  public func value<T>(for key: Key<() async throws -> T>) throws -> () async throws -> T {
-    try value(forName: key.name, as: (() async throws -> T).self)
-  }
 }
 
 extension Creator {

@@ -23,15 +23,15 @@ extension Container {
   ///   - creator: Makes the product from the resolved dependencies.
   @inlinable
   public func addProvider<T>(
-    forName name: String, dependencies: [Dependency], options: ProviderOptions.For<T> = [],
+    forName name: String, dependencies: DependencyList, options: ProviderOptions.For<T> = [],
     fileID: String = #fileID, line: Int = #line,
     isolation: isolated (any Actor)? = #isolation,
     creator: @escaping (ResolvedValues) throws -> T
   ) {
     addProvider(
-      name, dependencies.map(\.name), options.options, fileID: fileID, line: line,
+      name, dependencies.names, options.options, fileID: fileID, line: line,
       isolation: CreatorIsolation(isolation), productType: T.self, creator: .erasing(creator),
-      dependencyKeyTypes: Dependency.keyTypes(of: dependencies))
+      dependencyKeyTypes: dependencies.keyTypes)
   }
 
   /// Registers a provider under a key, with keys as well as names among its
@@ -47,7 +47,7 @@ extension Container {
   ///   - creator: Makes the product from the resolved dependencies.
   @inlinable
   public func addProvider<T>(
-    for key: Key<T>, dependencies: [Dependency], options: ProviderOptions.For<T> = [],
+    for key: Key<T>, dependencies: DependencyList, options: ProviderOptions.For<T> = [],
     fileID: String = #fileID, line: Int = #line,
     isolation: isolated (any Actor)? = #isolation,
     creator: @escaping (ResolvedValues) throws -> T
@@ -68,19 +68,18 @@ extension Container {
   ///   - line: The registering line, for reports; leave the default.
   ///   - creator: Makes the product on the main actor.
   public func addMainActorProvider<T>(
-    forName name: String, dependencies: [Dependency], options: ProviderOptions.For<T> = [],
+    forName name: String, dependencies: DependencyList, options: ProviderOptions.For<T> = [],
     fileID: String = #fileID, line: Int = #line,
     creator: @escaping @MainActor (ResolvedValues) throws -> T
   ) {
     addProvider(
-      name, dependencies.map(\.name), options.options, fileID: fileID, line: line,
+      name, dependencies.names, options.options, fileID: fileID, line: line,
       isolation: .mainActor, productType: T.self,
       creator: .erasing(Self.runningOnMainActor(creator)),
-      dependencyKeyTypes: Dependency.keyTypes(of: dependencies))
+      dependencyKeyTypes: dependencies.keyTypes)
   }
 
-  /// Registers a provider whose creator runs on the main actor, under a key, with
-  /// keys as well as names among its dependencies.
+  /// Registers a provider whose creator runs on the main actor, under a key.
   ///
   /// - Parameters:
   ///   - key: The key: its name is what dependents use.
@@ -90,20 +89,12 @@ extension Container {
   ///   - line: The registering line, for reports; leave the default.
   ///   - creator: Makes the product on the main actor.
   public func addMainActorProvider<T>(
-    for key: Key<T>, dependencies: [Dependency], options: ProviderOptions.For<T> = [],
+    for key: Key<T>, dependencies: DependencyList, options: ProviderOptions.For<T> = [],
     fileID: String = #fileID, line: Int = #line,
     creator: @escaping @MainActor (ResolvedValues) throws -> T
   ) {
     addMainActorProvider(
       forName: key.name, dependencies: dependencies, options: options, fileID: fileID,
       line: line, creator: creator)
-  }
-}
-
-extension Dependency {
-  /// The key type of each dependency, or nil when none was made from a key.
-  @usableFromInline
-  static func keyTypes(of dependencies: [Dependency]) -> [Any.Type?]? {
-    dependencies.contains { $0.keyType != nil } ? dependencies.map(\.keyType) : nil
   }
 }

@@ -16,6 +16,21 @@ extension Container {
   /// Registers a provider under a key; the compiler checks that the creator makes
   /// the key's type.
   ///
+  /// ```swift
+  /// extension Key where Value == any WeatherClient {
+  ///   static var weatherClient: Self { Self("weatherClient") }
+  /// }
+  ///
+  /// container.addProvider(for: .weatherClient, options: .singleton) { _ in StubWeatherClient() }
+  /// ```
+  ///
+  /// Declare keys in a constrained extension, as above (`extension Key where Value ==
+  /// T`): a creator of another type then gets the compiler's plain message, *cannot
+  /// convert value of type 'String' to closure result type 'Int'*. For a key declared
+  /// in an unconstrained `extension Key` the Swift 6.3 compiler gives up on that
+  /// mistake with *failed to produce diagnostic for expression*, whatever function it
+  /// is passed to.
+  ///
   /// The creator is isolated to the actor of the registering code, as for
   /// ``Container/addProvider(forName:dependencies:options:fileID:line:isolation:creator:)-(_,[String],_,_,_,_,_)``.
   ///
@@ -77,28 +92,6 @@ extension Container {
       return typed
     }
     return try mismatch(resolved, to: T.self, name: key.name)
-  }
-
-  /// Resolves a provider-closure key (``Key/provider``) and returns its closure.
-  ///
-  /// - Parameter key: The provider key of a registered key.
-  /// - Returns: A closure making a new `T` on each call; it stops the program with
-  ///   the full error text when that fails.
-  /// - Throws: ``ResolutionError`` when the name does not resolve to such a closure.
-  public func value<T>(for key: Key<() -> T>) throws -> () -> T {
-    try value(forName: key.name, as: (() -> T).self)
-  }
-}
-
-extension Container {
-  /// Resolves a main-actor provider-closure key (``Key/mainActorProvider``) and
-  /// returns its closure.
-  ///
-  /// - Parameter key: The main-actor provider key of a registered key.
-  /// - Returns: A closure making a new `T` on each call, on the main actor.
-  /// - Throws: ``ResolutionError`` when the name does not resolve to such a closure.
-  public func value<T>(for key: Key<@MainActor () -> T>) throws -> @MainActor () -> T {
-    try value(forName: key.name, as: (@MainActor () -> T).self)
   }
 }
 

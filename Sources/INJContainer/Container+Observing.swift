@@ -71,7 +71,7 @@ extension Container {
   /// is isolated to `isolation`, the actor of the registering code, as for
   /// ``Container/addProvider(forName:dependencies:options:fileID:line:isolation:creator:)-(_,[String],_,_,_,_,_)``.
   package func overrideProvider<T>(
-    forName name: String, dependencies: [Dependency], options: ProviderOptions,
+    forName name: String, dependencies: DependencyList, options: ProviderOptions,
     site: RegistrationSite, isolation: (any Actor)?,
     creator: @escaping (ResolvedValues) throws -> T
   ) {
@@ -84,7 +84,7 @@ extension Container {
   /// else `name` has here; resolving it off the main actor throws, as for
   /// ``Container/addMainActorProvider(forName:dependencies:options:fileID:line:creator:)-(_,[String],_,_,_,_)``.
   package func overrideMainActorProvider<T>(
-    forName name: String, dependencies: [Dependency], options: ProviderOptions,
+    forName name: String, dependencies: DependencyList, options: ProviderOptions,
     site: RegistrationSite, creator: @escaping @MainActor (ResolvedValues) throws -> T
   ) {
     overrideProvider(
@@ -95,7 +95,7 @@ extension Container {
   /// Registers an async provider that replaces whatever else `name` has here, as
   /// for ``Container/addAsyncProvider(forName:dependencies:options:fileID:line:isolation:creator:)``.
   package func overrideAsyncProvider<T>(
-    forName name: String, dependencies: [Dependency], options: ProviderOptions,
+    forName name: String, dependencies: DependencyList, options: ProviderOptions,
     site: RegistrationSite, creator: @escaping @Sendable (ResolvedValues) async throws -> T
   ) {
     overrideProvider(
@@ -104,12 +104,12 @@ extension Container {
   }
 
   private func overrideProvider(
-    _ name: String, _ dependencies: [Dependency], _ options: ProviderOptions,
+    _ name: String, _ dependencies: DependencyList, _ options: ProviderOptions,
     site: RegistrationSite, isolation: CreatorIsolation, productType: Any.Type, creator: Creator,
     asyncCreator: AsyncCreator? = nil
   ) {
-    let names = dependencies.map(\.name)
-    let keyTypes = Dependency.keyTypes(of: dependencies)
+    let names = dependencies.names
+    let keyTypes = dependencies.keyTypes
     withRegistry { registry in
       let provider = Provider(
         name: name, owner: self, dependencies: names, dependencyKeyTypes: keyTypes,

@@ -40,6 +40,11 @@ public struct ResolutionError: Error, CustomStringConvertible {
     /// A synchronous provider closure was asked for, but the provider's creator is
     /// async: the closure type requested, and the async closure type it offers.
     case asyncProviderClosure(requested: String, offered: String)
+    /// A provider closure of a shape the provider does not make was asked for: with an
+    /// argument its creator does not take, without the one it takes, or with a feature
+    /// no provider closure has (such as typed throws). The closure type requested, the
+    /// closure type offered instead, and what is wrong with the requested one.
+    case providerClosureShape(requested: String, offered: String, problem: String)
     /// Injecting the product's properties failed.
     case injectionFailed(InjectionError)
     /// The name is registered more than once, at these sites.
@@ -175,6 +180,13 @@ public struct ResolutionError: Error, CustomStringConvertible {
         "'\(base)' provides \(productType), which a closure of that type cannot return. Ask for "
         + "a closure returning \(productType) or one of its protocols or superclasses, or have "
         + "'\(base)' provide what the closure returns."
+      if let parent {
+        text += ": the creator of '\(parent)' asked for '\(name)' as \(requested), but \(problem)"
+      } else {
+        text += " as \(requested): \(problem)"
+      }
+    case .providerClosureShape(let requested, let offered, let problem):
+      let problem = "\(problem). Ask for \(offered)."
       if let parent {
         text += ": the creator of '\(parent)' asked for '\(name)' as \(requested), but \(problem)"
       } else {

@@ -40,7 +40,6 @@ public struct Inject<Value> {
 
   /// Creates an empty property that the container fills.
   @inlinable
-  @_disfavoredOverload
   public init() {
     box = InjectBox(filler: InjectBox.fillValue)
   }
@@ -50,54 +49,5 @@ public struct Inject<Value> {
   public var wrappedValue: Value? {
     get { box.current }
     nonmutating set { box.set(newValue) }
-  }
-}
-
-extension Inject {
-  /// Creates an empty provider-closure property that the container fills with a
-  /// closure making a new `Product` on each call.
-  ///
-  /// If the resolution inside the closure fails, or what it makes is not a
-  /// `Product`, the closure cannot report it and stops the program with the full
-  /// error text. Declare the property `(() throws -> Product)?` to get the error
-  /// thrown instead.
-  @inlinable
-  public init<Product>() where Value == () -> Product {
-    box = InjectBox(filler: InjectBox.fillClosure)
-  }
-
-  /// Creates an empty provider-closure property that the container fills with a
-  /// throwing closure making a new `Product` on each call.
-  ///
-  /// The closure throws the resolution's error when making the product fails, and
-  /// ``InjectionError`` when what it makes is not a `Product`.
-  @inlinable
-  public init<Product>() where Value == () throws -> Product {
-    box = InjectBox(filler: InjectBox.fillThrowingClosure)
-  }
-
-  /// Creates an empty main-actor provider-closure property that the container
-  /// fills with a closure making a new `Product` on each call, on the main actor.
-  ///
-  /// This is the closure type of a provider whose products are made on the main
-  /// actor, such as a view model registered from main-actor code; a call from
-  /// anywhere else does not compile.
-  @inlinable
-  public init<Product>() where Value == @MainActor () -> Product {
-    box = InjectBox(filler: InjectBox.fillMainActorClosure)
-  }
-
-  /// Creates an empty throwing main-actor provider-closure property.
-  @inlinable
-  public init<Product>() where Value == @MainActor () throws -> Product {
-    box = InjectBox(filler: InjectBox.fillMainActorThrowingClosure)
-  }
-
-  /// Creates an empty async provider-closure property that the container fills with
-  /// a closure making a new `Product` on each call: the closure type of an async
-  /// provider (registered with `addAsyncProvider`).
-  @inlinable
-  public init<Product>() where Value == () async throws -> Product {
-    box = InjectBox(filler: InjectBox.fillAsyncClosure)
   }
 }

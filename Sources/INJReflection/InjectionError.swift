@@ -28,14 +28,24 @@ public struct InjectionError: Error, CustomStringConvertible, Hashable {
     /// A provider closure without the argument its provider's creator takes (named
     /// `expected`) was asked for; its closures take one (`offered`).
     case argumentClosure(expected: String, offered: String)
+    /// A provider closure taking an argument was asked for, but the provider's creator
+    /// takes none: the closure type asked for, and the one offered instead.
+    case unexpectedArgument(expected: String, offered: String)
+    /// A provider closure of a type the container cannot make was asked for: the
+    /// closure type, what it has that provider closures cannot (`feature`, such as
+    /// "typed throws"), and the closure type offered instead.
+    case unsupportedClosure(expected: String, feature: String, offered: String)
+    /// A property that holds no closure (of type `expected`) depends on a provider
+    /// closure name, whose closure (`offered`) it cannot hold.
+    case providerClosureProperty(expected: String, offered: String)
   }
 
   /// What went wrong.
   public var reason: Reason
   /// The name of the property concerned, when one is.
   public var propertyName: String?
-  /// The type of the object being injected, or for a provider closure, the type
-  /// its provider declares.
+  /// The type of the object being injected, or, for an error about a provider closure
+  /// with no property concerned, the type its provider declares.
   public var typeName: String
 
   /// Creates an error.
@@ -52,6 +62,9 @@ public struct InjectionError: Error, CustomStringConvertible, Hashable {
 
   /// A sentence saying what happened, where, and how to fix it.
   public var description: String {
+    if let propertyName, let text = closurePropertyText(propertyName) {
+      return text
+    }
     let property = propertyName ?? ""
     switch reason {
     case .typeMismatch(let expected, let actual):
@@ -84,6 +97,61 @@ public struct InjectionError: Error, CustomStringConvertible, Hashable {
         "A provider closure of type \(expected) cannot make \(typeName): its provider's "
         + "creator takes an argument, so its closures take one. Declare the closure as "
         + "\(offered)."
+    case .unexpectedArgument(let expected, let offered):
+      return
+        "A provider closure of type \(expected) cannot make \(typeName): its provider's "
+        + "creator takes no argument, so its closures take none. Declare the closure as "
+        + "\(offered)."
+    case .unsupportedClosure(let expected, let feature, let offered):
+      return
+        "A provider closure of type \(expected) cannot make \(typeName): provider closures "
+        + "cannot have \(feature). Declare the closure as \(offered)."
+    case .providerClosureProperty(let expected, let offered):
+      return
+        "A value of type \(expected) cannot be made from a provider closure of type "
+        + "\(offered). Ask for \(offered)."
+    }
+  }
+
+  /// The text of a provider-closure property that cannot hold its dependency's
+  /// closure, or nil for other reasons.
+  private func closurePropertyText(_ property: String) -> String? {
+    let base = property.hasSuffix("Provider") ? String(property.dropLast(8)) : property
+    let start = "Cannot inject '\(property)' into \(typeName): the property holds"
+    switch reason {
+    case .typeMismatch, .valueType:
+      return nil
+    case .closureResultMismatch(let expected, let actual):
+      return
+        "\(start) a closure returning \(expected), but '\(base)' provides \(actual), which "
+        + "such a closure cannot return. Make it return \(actual) or one of its protocols "
+        + "or superclasses."
+    case .mainActorClosure(let expected, let offered):
+      return
+        "\(start) \(expected), but '\(base)' is made on the main actor, so its provider "
+        + "closure is \(offered), which only the main actor can call. Make the property "
+        + "hold \(offered)."
+    case .asyncClosure(let expected, let offered):
+      return
+        "\(start) \(expected), but the creator of '\(base)' is async, so its provider "
+        + "closure is \(offered). Make the property hold \(offered)."
+    case .argumentClosure(let expected, let offered):
+      return
+        "\(start) \(expected), but the creator of '\(base)' takes an argument, so its "
+        + "provider closure is \(offered). Make the property hold \(offered)."
+    case .unexpectedArgument(let expected, let offered):
+      return
+        "\(start) \(expected), but the creator of '\(base)' takes no argument, so its "
+        + "provider closure is \(offered). Make the property hold \(offered)."
+    case .unsupportedClosure(let expected, let feature, let offered):
+      return
+        "\(start) \(expected), but a provider closure cannot have \(feature). Make the "
+        + "property hold \(offered)."
+    case .providerClosureProperty(let expected, let offered):
+      return
+        "\(start) \(expected), but '\(property)' is the provider closure of '\(base)', "
+        + "\(offered). Make the property hold \(offered), or depend on '\(base)' for "
+        + "the value itself."
     }
   }
 }

@@ -8,12 +8,12 @@ public enum InjectionValue {
 }
 
 extension InjectionValue {
-  /// Converts an offered value to a property's type.
+  /// Converts an offered value to a property's type: a ready value by a cast, a
+  /// factory into a closure of the property's type.
   @inlinable
   static func convert<Value>(
-    _ offered: InjectionValue, to valueType: Value.Type,
-    closureMaker: ((ProviderFactory) throws(InjectionError) -> Value)?,
-    propertyName: String, ownerType: Any.Type
+    _ offered: InjectionValue, to valueType: Value.Type, propertyName: String,
+    ownerType: Any.Type
   ) throws(InjectionError) -> Value {
     switch offered {
     case .value(let value):
@@ -24,23 +24,29 @@ extension InjectionValue {
         propertyName: propertyName, ownerType: ownerType,
         expected: Value.self, actual: String(describing: type(of: value)))
     case .providerClosure(let factory):
-      if let closureMaker {
-        do throws(InjectionError) {
-          return try closureMaker(factory)
-        } catch {
-          // The factory's products can never be a `Value`'s result: say so about the
-          // property.
-          throw InjectionError.typeMismatch(
-            propertyName: propertyName, ownerType: ownerType,
-            expected: Value.self, actual: factory.closureTypeDescription)
-        }
+      return try closure(
+        from: factory, as: Value.self, propertyName: propertyName,
+        ownerType: ownerType)
+    }
+  }
+
+  /// A closure of a property's type made by `factory`, or why there is none, said
+  /// about the property.
+  @usableFromInline
+  static func closure<Value>(
+    from factory: ProviderFactory, as valueType: Value.Type, propertyName: String,
+    ownerType: Any.Type
+  ) throws(InjectionError) -> Value {
+    do {
+      return try factory.closure(as: Value.self)
+    } catch {
+      var reason = error.reason
+      if case .typeMismatch = reason {
+        reason = .providerClosureProperty(
+          expected: String(describing: Value.self), offered: factory.closureTypeDescription)
       }
-      if let exact = factory.exactClosure(as: Value.self) {
-        return exact
-      }
-      throw InjectionError.typeMismatch(
-        propertyName: propertyName, ownerType: ownerType,
-        expected: Value.self, actual: factory.closureTypeDescription)
+      throw InjectionError(
+        reason: reason, propertyName: propertyName, typeName: String(describing: ownerType))
     }
   }
 }

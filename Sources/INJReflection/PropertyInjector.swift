@@ -28,106 +28,29 @@ public struct PropertyInjector {
 
   /// Fills `property` when it is nil and the source offers a value for `name`.
   ///
+  /// A provider-closure dependency (`fooProvider`) fills a closure property of any
+  /// type its provider's products fit: `() -> Foo`, `() throws -> any Screen`,
+  /// `@MainActor () -> Foo`, `(String) -> Foo` for a creator taking an argument, and
+  /// the like (see ``ProviderFactory/closure(as:)``).
+  ///
   /// - Parameters:
   ///   - property: The property, passed `inout`; `T?` and `T!` both work.
   ///   - name: The dependency name the property takes its value from.
-  /// - Throws: ``InjectionError`` when the offered value is not a `T`.
+  /// - Throws: ``InjectionError`` when the offered value is not a `T`, or a provider
+  ///   closure cannot be one.
   public mutating func inject<T>(_ property: inout T?, named name: String) throws {
-    try fill(&property, named: name, closureMaker: nil)
-  }
-
-  /// Fills a provider-closure property when it is nil and the source offers a
-  /// value for `name`.
-  ///
-  /// `Product` may be a supertype of what the provider makes; each call casts.
-  /// The closure stops the program with the full error text when making a product
-  /// fails; use a `() throws -> Product` property to get the error instead.
-  ///
-  /// - Parameters:
-  ///   - property: The property, passed `inout`.
-  ///   - name: The dependency name, such as `"fooProvider"`.
-  /// - Throws: ``InjectionError`` when the offered value is not such a closure.
-  public mutating func inject<Product>(
-    _ property: inout (() -> Product)?, named name: String
-  ) throws {
-    try fill(&property, named: name) { (factory) throws(InjectionError) in
-      try factory.closure(returning: Product.self)
-    }
-  }
-
-  /// Fills a throwing provider-closure property when it is nil and the source
-  /// offers a value for `name`.
-  ///
-  /// `Product` may be a supertype of what the provider makes; each call casts.
-  ///
-  /// - Parameters:
-  ///   - property: The property, passed `inout`.
-  ///   - name: The dependency name, such as `"fooProvider"`.
-  /// - Throws: ``InjectionError`` when the offered value is not such a closure.
-  public mutating func inject<Product>(
-    _ property: inout (() throws -> Product)?, named name: String
-  ) throws {
-    try fill(&property, named: name) { (factory) throws(InjectionError) in
-      try factory.throwingClosure(returning: Product.self)
-    }
-  }
-
-  /// Fills a main-actor provider-closure property when it is nil and the source
-  /// offers a value for `name`: the closure type of a provider whose products are
-  /// made on the main actor, and usable for any other.
-  ///
-  /// - Parameters:
-  ///   - property: The property, passed `inout`.
-  ///   - name: The dependency name, such as `"fooProvider"`.
-  /// - Throws: ``InjectionError`` when the offered value is not such a closure.
-  public mutating func inject<Product>(
-    _ property: inout (@MainActor () -> Product)?, named name: String
-  ) throws {
-    try fill(&property, named: name) { (factory) throws(InjectionError) in
-      try factory.mainActorClosure(returning: Product.self)
-    }
-  }
-
-  /// Fills a throwing main-actor provider-closure property when it is nil and the
-  /// source offers a value for `name`.
-  ///
-  /// - Parameters:
-  ///   - property: The property, passed `inout`.
-  ///   - name: The dependency name, such as `"fooProvider"`.
-  /// - Throws: ``InjectionError`` when the offered value is not such a closure.
-  public mutating func inject<Product>(
-    _ property: inout (@MainActor () throws -> Product)?, named name: String
-  ) throws {
-    try fill(&property, named: name) { (factory) throws(InjectionError) in
-      try factory.mainActorThrowingClosure(returning: Product.self)
-    }
-  }
-
-  /// Fills an async provider-closure property when it is nil and the source offers
-  /// a value for `name`: the closure type of an async provider.
-  ///
-  /// - Parameters:
-  ///   - property: The property, passed `inout`.
-  ///   - name: The dependency name, such as `"fooProvider"`.
-  /// - Throws: ``InjectionError`` when the offered value is not such a closure.
-  public mutating func inject<Product>(
-    _ property: inout (() async throws -> Product)?, named name: String
-  ) throws {
-    try fill(&property, named: name) { (factory) throws(InjectionError) in
-      try factory.asyncClosure(returning: Product.self)
-    }
+    try fill(&property, named: name)
   }
 
   private mutating func fill<T>(
-    _ property: inout T?, named name: String,
-    closureMaker: ((ProviderFactory) throws(InjectionError) -> T)?
+    _ property: inout T?, named name: String
   ) throws(InjectionError) {
     handedNames?.append(name)
     guard property == nil, let offered = source.injectionValue(forProperty: name) else {
       return
     }
     property = try InjectionValue.convert(
-      offered, to: T.self, closureMaker: closureMaker, propertyName: name, ownerType: ownerType)
+      offered, to: T.self, propertyName: name, ownerType: ownerType)
     injectedCount += 1
   }
 }

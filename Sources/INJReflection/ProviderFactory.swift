@@ -19,11 +19,16 @@
 public final class ProviderFactory {
   /// The type the factory's `create` closure declares as its result.
   public let productType: Any.Type
-  private let create: @Sendable () throws -> Any
+  let create: @Sendable () throws -> Any
   private let exactClosure: Any
   private let exactThrowingClosure: Any
   /// Makes one product, for an async factory.
-  private let asyncCreate: (@Sendable () async throws -> Any)?
+  let asyncCreate: (@Sendable () async throws -> Any)?
+  /// Makes one product from the argument (of type ``argumentType``), for a factory
+  /// whose closures take one.
+  let argumentCreate: (@Sendable (Any) throws -> Any)?
+  /// Makes one product from the argument with an async creator.
+  let asyncArgumentCreate: (@Sendable (PassedArgument) async throws -> Any)?
   /// The factory's own `() async throws -> Product` closure, for an async factory.
   private let exactAsyncClosure: Any?
 
@@ -57,6 +62,8 @@ public final class ProviderFactory {
     argumentType = nil
     self.create = create
     asyncCreate = nil
+    argumentCreate = nil
+    asyncArgumentCreate = nil
     exactAsyncClosure = nil
     let plain: @Sendable () -> Product = { ProviderFactory.stopOnFailure(create) }
     if isMainActor {
@@ -97,6 +104,8 @@ public final class ProviderFactory {
     exactClosure = ()
     exactThrowingClosure = ()
     asyncCreate = create
+    argumentCreate = nil
+    asyncArgumentCreate = nil
     let exact: () async throws -> Product = create
     exactAsyncClosure = exact
   }
@@ -135,6 +144,9 @@ public final class ProviderFactory {
         propertyName: nil, typeName: String(describing: Product.self))
     }
     asyncCreate = nil
+    // The closures pass only arguments of `Argument`'s exact type (see `ClosureOffer`).
+    argumentCreate = { try create($0 as! Argument) }
+    asyncArgumentCreate = nil
     exactAsyncClosure = nil
     let plain: @Sendable (Argument) -> Product = { argument in
       ProviderFactory.stopOnFailure { try create(argument) }
@@ -174,6 +186,9 @@ public final class ProviderFactory {
       propertyName: nil, typeName: String(describing: Product.self))
     self.create = { throw refusal }
     asyncCreate = { throw refusal }
+    argumentCreate = nil
+    // The closures pass only arguments of `Argument`'s exact type (see `ClosureOffer`).
+    asyncArgumentCreate = { try await create($0.value as! Argument) }
     // No closure without the argument is offered: these never match one.
     exactClosure = ()
     exactThrowingClosure = ()
@@ -202,53 +217,7 @@ public final class ProviderFactory {
   public func asyncClosure<Result>(
     returning resultType: Result.Type = Result.self
   ) throws(InjectionError) -> () async throws -> Result {
-    if let exact = exactAsyncClosure as? () async throws -> Result {
-      return exact
-    }
-    try checkResultType(Result.self)
-    try checkNoArgument(closureType: (() async throws -> Result).self)
-    try checkNotMainActor(
-      closureType: (() async throws -> Result).self, offered: "@MainActor () -> \(Result.self)")
-    let productType = self.productType
-    let make: @Sendable () async throws -> Any
-    if let asyncCreate {
-      make = asyncCreate
-    } else {
-      let create = self.create
-      make = { try create() }
-    }
-    return {
-      let product = try await make()
-      guard let result = product as? Result else {
-        throw InjectionError.closureResultMismatch(
-          productType: productType, actual: type(of: product), expected: Result.self)
-      }
-      return result
-    }
-  }
-
-  /// Refuses a closure type without the argument, for a factory whose closures take
-  /// one.
-  private func checkNoArgument<Closure>(closureType: Closure.Type) throws(InjectionError) {
-    if let argumentType {
-      throw InjectionError(
-        reason: .argumentClosure(
-          expected: String(describing: Closure.self),
-          offered: "(\(argumentType)) -> \(productType)"),
-        propertyName: nil, typeName: String(describing: productType))
-    }
-  }
-
-  /// Refuses a synchronous closure type, for a factory whose products are made by
-  /// an async creator.
-  private func checkNotAsync<Closure>(closureType: Closure.Type) throws(InjectionError) {
-    if isAsync {
-      throw InjectionError(
-        reason: .asyncClosure(
-          expected: String(describing: Closure.self),
-          offered: "() async throws -> \(productType)"),
-        propertyName: nil, typeName: String(describing: productType))
-    }
+    try closure(as: (() async throws -> Result).self)
   }
 
   /// A closure that makes a new product per call, typed with the given result.
@@ -266,33 +235,7 @@ public final class ProviderFactory {
   public func closure<Result>(
     returning resultType: Result.Type = Result.self
   ) throws(InjectionError) -> () -> Result {
-    if let exact = exactClosure as? () -> Result {
-      return exact
-    }
-    try checkResultType(Result.self)
-    try checkNoArgument(closureType: (() -> Result).self)
-    try checkNotAsync(closureType: (() -> Result).self)
-    try checkNotMainActor(
-      closureType: (() -> Result).self, offered: "@MainActor () -> \(Result.self)")
-    return castingClosure(returning: Result.self)
-  }
-
-  /// A closure that makes a new product per call and casts it to `Result`.
-  private func castingClosure<Result>(
-    returning resultType: Result.Type
-  ) -> @Sendable () -> Result {
-    let create = self.create
-    let productType = self.productType
-    return {
-      let product = ProviderFactory.stopOnFailure(create)
-      guard let result = product as? Result else {
-        fatalError(
-          InjectionError.closureResultMismatch(
-            productType: productType, actual: type(of: product), expected: Result.self
-          ).description)
-      }
-      return result
-    }
+    try closure(as: (() -> Result).self)
   }
 
   /// A throwing closure that makes a new product per call, typed with the given
@@ -307,31 +250,7 @@ public final class ProviderFactory {
   public func throwingClosure<Result>(
     returning resultType: Result.Type = Result.self
   ) throws(InjectionError) -> () throws -> Result {
-    if let exact = exactThrowingClosure as? () throws -> Result {
-      return exact
-    }
-    try checkResultType(Result.self)
-    try checkNoArgument(closureType: (() throws -> Result).self)
-    try checkNotAsync(closureType: (() throws -> Result).self)
-    try checkNotMainActor(
-      closureType: (() throws -> Result).self, offered: "@MainActor () throws -> \(Result.self)")
-    return castingThrowingClosure(returning: Result.self)
-  }
-
-  /// A throwing closure that makes a new product per call and casts it to `Result`.
-  private func castingThrowingClosure<Result>(
-    returning resultType: Result.Type
-  ) -> @Sendable () throws -> Result {
-    let create = self.create
-    let productType = self.productType
-    return {
-      let product = try create()
-      guard let result = product as? Result else {
-        throw InjectionError.closureResultMismatch(
-          productType: productType, actual: type(of: product), expected: Result.self)
-      }
-      return result
-    }
+    try closure(as: (() throws -> Result).self)
   }
 
   /// A main-actor closure that makes a new product per call, typed with the given
@@ -350,14 +269,7 @@ public final class ProviderFactory {
   public func mainActorClosure<Result>(
     returning resultType: Result.Type = Result.self
   ) throws(InjectionError) -> @MainActor () -> Result {
-    if let exact = exactClosure as? @MainActor () -> Result {
-      return exact
-    }
-    try checkResultType(Result.self)
-    try checkNoArgument(closureType: (@MainActor () -> Result).self)
-    try checkNotAsync(closureType: (@MainActor () -> Result).self)
-    let closure = castingClosure(returning: Result.self)
-    return { closure() }
+    try closure(as: (@MainActor () -> Result).self)
   }
 
   /// A throwing main-actor closure that makes a new product per call, typed with the
@@ -372,39 +284,7 @@ public final class ProviderFactory {
   public func mainActorThrowingClosure<Result>(
     returning resultType: Result.Type = Result.self
   ) throws(InjectionError) -> @MainActor () throws -> Result {
-    if let exact = exactThrowingClosure as? @MainActor () throws -> Result {
-      return exact
-    }
-    try checkResultType(Result.self)
-    try checkNoArgument(closureType: (@MainActor () throws -> Result).self)
-    try checkNotAsync(closureType: (@MainActor () throws -> Result).self)
-    let closure = castingThrowingClosure(returning: Result.self)
-    return { try closure() }
-  }
-
-  /// Refuses a closure type that could be called off the main actor, for a factory
-  /// whose products are made there.
-  /// (`offered` spells the main-actor closure type to ask for instead: the runtime
-  /// describes every main-actor function type as `@Sendable` too.)
-  private func checkNotMainActor<Closure>(
-    closureType: Closure.Type, offered: String
-  ) throws(InjectionError) {
-    if isMainActor {
-      throw InjectionError(
-        reason: .mainActorClosure(expected: String(describing: Closure.self), offered: offered),
-        propertyName: nil, typeName: String(describing: productType))
-    }
-  }
-
-  /// Whether closures returning `Result` can ever succeed.
-  ///
-  /// - Throws: ``InjectionError`` when no product of the declared type can be a
-  ///   `Result`.
-  private func checkResultType<Result>(_ resultType: Result.Type) throws(InjectionError) {
-    if CastCheck.verdict(castingProductsOf: productType, to: Result.self) == .never {
-      throw InjectionError.closureResultMismatch(
-        productType: productType, actual: productType, expected: Result.self)
-    }
+    try closure(as: (@MainActor () throws -> Result).self)
   }
 
   /// The closure of exactly `Closure`'s type, when it is one of the factory's own

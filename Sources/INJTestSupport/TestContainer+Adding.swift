@@ -62,7 +62,7 @@ extension TestContainer {
   ///   - creator: Makes the value; its declared result type types the provider
   ///     closure `nameProvider`.
   public func add<T>(
-    _ name: String, dependencies: [Dependency] = [], options: ProviderOptions.For<T> = [],
+    _ name: String, dependencies: DependencyList = [], options: ProviderOptions.For<T> = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column, isolation: isolated (any Actor)? = #isolation,
     creator: @escaping (ResolvedValues) throws -> T
@@ -92,7 +92,7 @@ extension TestContainer {
   ///   - column: The adding column; leave the default.
   ///   - creator: Makes the value on the main actor.
   public func addMainActor<T>(
-    _ name: String, dependencies: [Dependency] = [], options: ProviderOptions.For<T> = [],
+    _ name: String, dependencies: DependencyList = [], options: ProviderOptions.For<T> = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column, creator: @escaping @MainActor (ResolvedValues) throws -> T
   ) {
@@ -120,7 +120,7 @@ extension TestContainer {
   ///   - column: The adding column; leave the default.
   ///   - creator: Makes the value.
   public func addAsync<T>(
-    _ name: String, dependencies: [Dependency] = [], options: ProviderOptions.For<T> = [],
+    _ name: String, dependencies: DependencyList = [], options: ProviderOptions.For<T> = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column, creator: @escaping @Sendable (ResolvedValues) async throws -> T
   ) {
@@ -163,7 +163,7 @@ extension TestContainer {
   ///   - isolation: The actor of the adding code; leave the default.
   ///   - creator: Makes the value.
   public func add<T>(
-    _ key: Key<T>, dependencies: [Dependency] = [], options: ProviderOptions.For<T> = [],
+    _ key: Key<T>, dependencies: DependencyList = [], options: ProviderOptions.For<T> = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column, isolation: isolated (any Actor)? = #isolation,
     creator: @escaping (ResolvedValues) throws -> T

@@ -72,7 +72,7 @@ extension TestContainer {
   ///   - creator: Makes the fake; its declared result type types the provider
   ///     closure `nameProvider`.
   public func override<T>(
-    _ name: String, dependencies: [Dependency] = [], options: ProviderOptions.For<T> = [],
+    _ name: String, dependencies: DependencyList = [], options: ProviderOptions.For<T> = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column, isolation: isolated (any Actor)? = #isolation,
     creator: @escaping (ResolvedValues) throws -> T
@@ -103,7 +103,7 @@ extension TestContainer {
   ///   - column: The overriding column; leave the default.
   ///   - creator: Makes the fake on the main actor.
   public func overrideMainActor<T>(
-    _ name: String, dependencies: [Dependency] = [], options: ProviderOptions.For<T> = [],
+    _ name: String, dependencies: DependencyList = [], options: ProviderOptions.For<T> = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column, creator: @escaping @MainActor (ResolvedValues) throws -> T
   ) {
@@ -137,7 +137,7 @@ extension TestContainer {
   ///   - column: The overriding column; leave the default.
   ///   - creator: Makes the fake.
   public func overrideAsync<T>(
-    _ name: String, dependencies: [Dependency] = [], options: ProviderOptions.For<T> = [],
+    _ name: String, dependencies: DependencyList = [], options: ProviderOptions.For<T> = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column, creator: @escaping @Sendable (ResolvedValues) async throws -> T
   ) {
@@ -179,7 +179,7 @@ extension TestContainer {
   ///   - isolation: The actor of the overriding code; leave the default.
   ///   - creator: Makes the fake.
   public func override<T>(
-    _ key: Key<T>, dependencies: [Dependency] = [], options: ProviderOptions.For<T> = [],
+    _ key: Key<T>, dependencies: DependencyList = [], options: ProviderOptions.For<T> = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column, isolation: isolated (any Actor)? = #isolation,
     creator: @escaping (ResolvedValues) throws -> T

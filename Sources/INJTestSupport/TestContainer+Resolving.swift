@@ -53,59 +53,6 @@ extension TestContainer {
     }
   }
 
-  /// Resolves a provider-closure name as a closure returning `Product`, which may
-  /// be a supertype of what the provider makes.
-  ///
-  /// The closure stops the program when a resolution inside it fails; prefer the
-  /// throwing overload in tests.
-  ///
-  /// - Parameters:
-  ///   - name: A provider-closure name, such as `"fooProvider"`.
-  ///   - type: The closure type.
-  ///   - fileID: The calling file; leave the default.
-  ///   - filePath: The calling file's path; leave the default.
-  ///   - line: The calling line; leave the default.
-  ///   - column: The calling column; leave the default.
-  /// - Returns: A closure making a new product on each call.
-  /// - Throws: `ResolutionError` when the name does not resolve to such a closure.
-  public func value<Product>(
-    forName name: String, as type: (() -> Product).Type = (() -> Product).self,
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column
-  ) throws -> () -> Product {
-    try CallSite.$location.withValue(
-      IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    ) {
-      try container.value(forName: name, as: (() -> Product).self)
-    }
-  }
-
-  /// Resolves a provider-closure name as a throwing closure returning `Product`,
-  /// which may be a supertype of what the provider makes.
-  ///
-  /// - Parameters:
-  ///   - name: A provider-closure name, such as `"fooProvider"`.
-  ///   - type: The closure type.
-  ///   - fileID: The calling file; leave the default.
-  ///   - filePath: The calling file's path; leave the default.
-  ///   - line: The calling line; leave the default.
-  ///   - column: The calling column; leave the default.
-  /// - Returns: A closure making a new product on each call, throwing
-  ///   `ResolutionError` when that fails.
-  /// - Throws: `ResolutionError` when the name does not resolve to such a closure.
-  public func value<Product>(
-    forName name: String,
-    as type: (() throws -> Product).Type = (() throws -> Product).self,
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column
-  ) throws -> () throws -> Product {
-    try CallSite.$location.withValue(
-      IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    ) {
-      try container.value(forName: name, as: (() throws -> Product).self)
-    }
-  }
-
   /// Resolves a key in the test container and returns its value, typed by the key.
   ///
   /// - Parameters:

@@ -11,6 +11,7 @@ import PackageDescription
 // The targets use no upcoming features, the way an app's own targets usually don't.
 
 let injineer: Target.Dependency = .product(name: "Injineer", package: "Injineer")
+let testSupport: Target.Dependency = .product(name: "INJTestSupport", package: "Injineer")
 
 let package = Package(
   name: "InjineerFixtures",
@@ -34,6 +35,17 @@ let package = Package(
       swiftSettings: [.swiftLanguageMode(.v5)]),
     // An @Observable view model with an @ObservationIgnored @Inject property.
     .executableTarget(name: "ObservableViewModel", dependencies: [injineer]),
+    // Must not compile: a creator or instance whose type is not its key's.
+    .target(name: "KeyTypeMistake", dependencies: [injineer]),
+    // Every call shape of the README, the articles and the contract (the files of
+    // Shared/CallShapes, linked into each target), in the three modes apps use.
+    .executableTarget(name: "CallShapes", dependencies: [injineer, testSupport]),
+    .executableTarget(
+      name: "CallShapesSwiftFive", dependencies: [injineer, testSupport],
+      swiftSettings: [.swiftLanguageMode(.v5)]),
+    .executableTarget(
+      name: "CallShapesMainActor", dependencies: [injineer, testSupport],
+      swiftSettings: [.defaultIsolation(MainActor.self)]),
   ],
   swiftLanguageModes: [.v6]
 )

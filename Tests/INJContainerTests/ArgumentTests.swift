@@ -105,10 +105,9 @@ import Testing
     }
     #expect(
       wrongArgument?.description
-        == "Cannot resolve 'productDetailsProvider' as (Int) -> Details: it is of type "
-        + "(String) -> Details. Ask for (String) -> Details (or one of its protocols or "
-        + "superclasses), or register a value of type (Int) -> Details under "
-        + "'productDetailsProvider'.")
+        == "Cannot resolve 'productDetailsProvider' as (Int) -> Details: the creator of "
+        + "'productDetails' takes an argument of type String, so its provider closure takes "
+        + "one. Ask for (String) -> Details.")
     container.addProvider(forName: "wrongScreen", dependencies: ["productDetailsProvider"]) {
       _ in WrongScreen()
     }
@@ -117,7 +116,14 @@ import Testing
     }
     if case .injectionFailed(let failure)? = noArgument?.reason {
       #expect(
-        failure.reason == .typeMismatch(expected: "() -> Details", actual: "(String) -> Details"))
+        failure.reason
+          == .argumentClosure(expected: "() -> Details", offered: "(String) -> Details"))
+      #expect(
+        failure.description
+          == "Cannot inject 'productDetailsProvider' into WrongScreen: the property holds () "
+          + "-> Details, but the creator of 'productDetails' takes an argument, so its "
+          + "provider closure is (String) -> Details. Make the property hold (String) -> "
+          + "Details.")
     } else {
       Issue.record("expected an injection failure, got \(String(describing: noArgument))")
     }
@@ -209,7 +215,11 @@ import Testing
     let error = #expect(throws: ResolutionError.self) {
       try container.value(forName: "badgeProvider", as: ((Int) -> Badge).self)
     }
-    #expect(error?.description.contains("it is of type @MainActor (Int) -> Badge") == true)
+    #expect(
+      error?.description
+        == "Cannot resolve 'badgeProvider' as (Int) -> Badge: 'badge' is made on the main "
+        + "actor, so its provider closure is @MainActor (Int) -> Badge, which only the main "
+        + "actor can call. Ask for @MainActor (Int) -> Badge.")
   }
 
   @Test func asyncProvidersTakeArgumentsToo() async throws {

@@ -103,9 +103,9 @@ struct MainActorClosureTests {
       error?.description
         == "Cannot resolve 'plain': injecting the properties of 'plain' failed. Cannot inject "
         + "'composeScreenProvider' into PlainClosureScreen: the property holds () -> "
-        + "ComposeScreen, but the dependency 'composeScreenProvider' is of type @MainActor () "
-        + "-> ComposeScreen. Change the property's type, or register a value of type () -> "
-        + "ComposeScreen under 'composeScreenProvider'.")
+        + "ComposeScreen, but 'composeScreen' is made on the main actor, so its provider "
+        + "closure is @MainActor () -> ComposeScreen, which only the main actor can call. "
+        + "Make the property hold @MainActor () -> ComposeScreen.")
   }
 
   @Test func anInjectableFillsAMainActorClosure() throws {
@@ -147,7 +147,7 @@ struct MainActorClosureTests {
     }
     #expect(
       error?.description.hasPrefix(
-        "Cannot resolve 'countProvider' as @MainActor @Sendable () -> String: 'count' provides "
-          + "Int") == true)
+        "Cannot resolve 'countProvider' as @MainActor () -> String: 'count' provides Int")
+        == true)
   }
 }

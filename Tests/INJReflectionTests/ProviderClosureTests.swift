@@ -101,7 +101,12 @@ struct ProviderClosureTests {
       try PropertyInjector.injectProperties(
         into: holder, from: Offers(factories: ["makeNumber": factory]))
     }
-    #expect(error?.reason == .typeMismatch(expected: "() -> Int", actual: "() -> DetailScreen"))
+    #expect(error?.reason == .closureResultMismatch(expected: "Int", actual: "DetailScreen"))
+    #expect(
+      error?.description
+        == "Cannot inject 'makeNumber' into Holder: the property holds a closure returning Int, "
+        + "but 'makeNumber' provides DetailScreen, which such a closure cannot return. Make it "
+        + "return DetailScreen or one of its protocols or superclasses.")
     #expect(holder.makeNumber == nil)
     #expect(count() == 0)
   }
@@ -131,7 +136,9 @@ struct ProviderClosureTests {
       try PropertyInjector.injectProperties(
         into: Holder(), from: Offers(factories: ["detail": factory]))
     }
-    #expect(error?.reason == .typeMismatch(expected: "DetailScreen", actual: "() -> DetailScreen"))
+    #expect(
+      error?.reason
+        == .providerClosureProperty(expected: "DetailScreen", offered: "() -> DetailScreen"))
   }
 
   @Test @MainActor func aMainActorFactoryOffersOnlyMainActorClosures() throws {

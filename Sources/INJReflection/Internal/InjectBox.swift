@@ -121,7 +121,7 @@ final class InjectBox<Value>: InjectBoxBase, @unchecked Sendable {
   ) throws(InjectionError) -> Bool {
     box.fill(
       with: try InjectionValue.convert(
-        offered, to: Value.self, closureMaker: nil, propertyName: propertyName,
+        offered, to: Value.self, propertyName: propertyName,
         ownerType: ownerType))
   }
 
@@ -141,87 +141,5 @@ final class InjectBox<Value>: InjectBoxBase, @unchecked Sendable {
     }
     // The filler converts before claiming the box, so a failure leaves it as it was.
     return try filler(self, offered, name, ownerType)
-  }
-}
-
-extension InjectBox {
-  /// Fills the box with a closure made from an offered factory (or a ready closure)
-  /// for a property of type `() -> Product`.
-  @inlinable
-  static func fillClosure<Product>(
-    _ box: InjectBox<Value>, _ offered: InjectionValue, _ propertyName: String,
-    _ ownerType: Any.Type
-  ) throws(InjectionError) -> Bool where Value == () -> Product {
-    box.fill(
-      with: try InjectionValue.convert(
-        offered, to: Value.self,
-        closureMaker: { (factory) throws(InjectionError) in
-          try factory.closure(returning: Product.self)
-        },
-        propertyName: propertyName, ownerType: ownerType))
-  }
-
-  /// Fills the box with a closure made from an offered factory (or a ready closure)
-  /// for a property of type `() throws -> Product`.
-  @inlinable
-  static func fillThrowingClosure<Product>(
-    _ box: InjectBox<Value>, _ offered: InjectionValue, _ propertyName: String,
-    _ ownerType: Any.Type
-  ) throws(InjectionError) -> Bool where Value == () throws -> Product {
-    box.fill(
-      with: try InjectionValue.convert(
-        offered, to: Value.self,
-        closureMaker: { (factory) throws(InjectionError) in
-          try factory.throwingClosure(returning: Product.self)
-        },
-        propertyName: propertyName, ownerType: ownerType))
-  }
-
-  /// Fills the box with a main-actor closure made from an offered factory (or a
-  /// ready closure) for a property of type `@MainActor () -> Product`.
-  @inlinable
-  static func fillMainActorClosure<Product>(
-    _ box: InjectBox<Value>, _ offered: InjectionValue, _ propertyName: String,
-    _ ownerType: Any.Type
-  ) throws(InjectionError) -> Bool where Value == @MainActor () -> Product {
-    box.fill(
-      with: try InjectionValue.convert(
-        offered, to: Value.self,
-        closureMaker: { (factory) throws(InjectionError) in
-          try factory.mainActorClosure(returning: Product.self)
-        },
-        propertyName: propertyName, ownerType: ownerType))
-  }
-
-  /// Fills the box with a throwing main-actor closure for a property of type
-  /// `@MainActor () throws -> Product`.
-  @inlinable
-  static func fillMainActorThrowingClosure<Product>(
-    _ box: InjectBox<Value>, _ offered: InjectionValue, _ propertyName: String,
-    _ ownerType: Any.Type
-  ) throws(InjectionError) -> Bool where Value == @MainActor () throws -> Product {
-    box.fill(
-      with: try InjectionValue.convert(
-        offered, to: Value.self,
-        closureMaker: { (factory) throws(InjectionError) in
-          try factory.mainActorThrowingClosure(returning: Product.self)
-        },
-        propertyName: propertyName, ownerType: ownerType))
-  }
-
-  /// Fills the box with an async closure made from an offered factory (or a ready
-  /// closure) for a property of type `() async throws -> Product`.
-  @inlinable
-  static func fillAsyncClosure<Product>(
-    _ box: InjectBox<Value>, _ offered: InjectionValue, _ propertyName: String,
-    _ ownerType: Any.Type
-  ) throws(InjectionError) -> Bool where Value == () async throws -> Product {
-    box.fill(
-      with: try InjectionValue.convert(
-        offered, to: Value.self,
-        closureMaker: { (factory) throws(InjectionError) in
-          try factory.asyncClosure(returning: Product.self)
-        },
-        propertyName: propertyName, ownerType: ownerType))
   }
 }

@@ -65,16 +65,10 @@ public func assertResolved(
   _ testContainer: TestContainer, _ name: String, fileID: StaticString = #fileID,
   filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) -> Bool {
-  let resolved = testContainer.log.resolvedNames
-  guard !resolved.contains(name) else { return true }
-  var seen = Set<String>()
-  let distinct = resolved.filter { seen.insert($0).inserted }
-  reportFailure(
-    "assertResolved failed: the test container did not resolve '\(name)'; it resolved "
-      + (distinct.isEmpty ? "nothing." : "\(distinct)."),
-    about: testContainer,
+  expect(
+    name, among: testContainer.log.resolvedNames, assertion: "assertResolved",
+    verbs: ("resolve", "resolved"), in: testContainer,
     at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-  return false
 }
 
 /// Checks how many times the test container let a name resolve so far (or since
@@ -140,6 +134,39 @@ public func assertCreated(
   return false
 }
 
+/// Checks that the test container ran a provider's creator at least once so far (or
+/// since ``TestContainer/clearLog()``): that resolving made `name`, not only read it.
+///
+/// ```swift
+/// _ = try testContainer.value(forName: "car", as: Car.self)
+/// assertCreated(testContainer, "engine")
+/// ```
+///
+/// The failure message names what was created instead, each name once, in the order
+/// first created; for example,
+/// `assertCreated failed: the test container did not create 'wheel'; it created ["car", "engine"].`
+/// or, when nothing was,
+/// `assertCreated failed: the test container did not create 'wheel'; it created nothing.`
+///
+/// - Parameters:
+///   - testContainer: The test container whose ``TestContainer/log`` to check.
+///   - name: The provider's name.
+///   - fileID: The calling file; leave the default.
+///   - filePath: The calling file's path; leave the default.
+///   - line: The calling line; leave the default.
+///   - column: The calling column; leave the default.
+/// - Returns: Whether the provider's creator ran.
+@discardableResult
+public func assertCreated(
+  _ testContainer: TestContainer, _ name: String, fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) -> Bool {
+  expect(
+    name, among: testContainer.log.createdNames, assertion: "assertCreated",
+    verbs: ("create", "created"), in: testContainer,
+    at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
 /// Checks how many times the creator of a name ran in the test container so far
 /// (or since ``TestContainer/clearLog()``).
 ///
@@ -171,5 +198,21 @@ public func assertCreated(
       + "not \(count(times, "time")).",
     about: testContainer,
     at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  return false
+}
+
+/// Passes when `names` holds `name`; otherwise reports what it holds, each name once,
+/// in the order first seen.
+private func expect(
+  _ name: String, among names: [String], assertion: String, verbs: (String, String),
+  in testContainer: TestContainer, at location: IssueLocation
+) -> Bool {
+  guard !names.contains(name) else { return true }
+  var seen = Set<String>()
+  let distinct = names.filter { seen.insert($0).inserted }
+  reportFailure(
+    "\(assertion) failed: the test container did not \(verbs.0) '\(name)'; it \(verbs.1) "
+      + (distinct.isEmpty ? "nothing." : "\(distinct)."),
+    about: testContainer, at: location)
   return false
 }

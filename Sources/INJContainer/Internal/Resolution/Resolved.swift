@@ -78,8 +78,7 @@ struct Resolved {
     case .object: String(describing: type(of: object))
     case .boxed: String(describing: type(of: box.value))
     case .providerClosure:
-      factoryUnchecked.argumentType == nil
-        ? "() -> \(factoryUnchecked.productType)" : factoryUnchecked.closureTypeDescription
+      factoryUnchecked.closureTypeDescription
     }
   }
 
@@ -114,14 +113,65 @@ struct Resolved {
     }
   }
 
-  /// The value as `T`, or a type-mismatch error at `path`.
+  /// The value as `T`, or a type-mismatch error at `path`; a provider closure as a
+  /// closure of type `T`, made by its factory for any closure type its products fit.
   func cast<T>(to type: T.Type, name: String, path: [String]) throws(ResolutionError) -> T {
     if let typed = cast(to: type) {
       return typed
     }
+    if let factory {
+      do throws(InjectionError) {
+        return try factory.closure(as: T.self)
+      } catch {
+        throw ResolutionError(
+          name: name, path: path,
+          reason: Self.closureRefusal(
+            error.reason, requested: T.self, factory: factory, name: name))
+      }
+    }
     throw ResolutionError(
       name: name, path: path,
       reason: .typeMismatch(expected: String(describing: T.self), actual: typeDescription))
+  }
+
+  /// Why a provider closure cannot be handed out as `requested`, in a resolution's
+  /// words.
+  private static func closureRefusal(
+    _ refusal: InjectionError.Reason, requested: Any.Type, factory: ProviderFactory,
+    name: String
+  ) -> ResolutionError.Reason {
+    let base = Container.baseName(ofProviderClosure: name) ?? name
+    let requestedName = ClosureType(requested)?.description ?? String(describing: requested)
+    switch refusal {
+    case .asyncClosure(_, let offered):
+      return .asyncProviderClosure(requested: requestedName, offered: offered)
+    case .mainActorClosure(_, let offered):
+      return .mainActorProviderClosure(requested: requestedName, offered: offered)
+    case .closureResultMismatch:
+      return .providerClosureMismatch(
+        requested: requestedName, productType: String(describing: factory.productType))
+    case .argumentClosure(_, let offered):
+      let argument = factory.argumentType.map(String.init(describing:)) ?? "?"
+      return .providerClosureShape(
+        requested: requestedName, offered: offered,
+        problem: "the creator of '\(base)' takes an argument of type \(argument), so its "
+          + "provider closure takes one")
+    case .unexpectedArgument(_, let offered):
+      return .providerClosureShape(
+        requested: requestedName, offered: offered,
+        problem: "the creator of '\(base)' takes no argument, so its provider closure takes none")
+    case .unsupportedClosure(_, let feature, let offered):
+      return .providerClosureShape(
+        requested: requestedName, offered: offered,
+        problem: "a provider closure cannot have \(feature)")
+    case .typeMismatch, .valueType, .providerClosureProperty:
+      // Not a closure type: a value registered under the closure's name would collide
+      // with it, so the way out is the closure, or the provider's own name.
+      return .providerClosureShape(
+        requested: String(describing: requested), offered: factory.closureTypeDescription,
+        problem: "it is the provider closure of '\(base)' (resolve '\(base)' for the value "
+          + "itself)")
+    }
   }
 
   // The kind says which class `object` is; these read it without a checked cast.
@@ -132,43 +182,6 @@ struct Resolved {
 
   private var factoryUnchecked: ProviderFactory {
     unsafeDowncast(object, to: ProviderFactory.self)
-  }
-}
-
-extension Resolved {
-  /// The value as a provider closure of type `Closure`, made by `make` from the
-  /// factory a provider-closure name resolves to, or else cast.
-  ///
-  /// - Throws: ``ResolutionError`` when the provider's products can never be the
-  ///   closure's result, or the value is not such a closure.
-  func providerClosure<Closure>(
-    as closureType: Closure.Type, name: String, path: @autoclosure () -> [String],
-    make: (ProviderFactory) throws(InjectionError) -> Closure
-  ) throws(ResolutionError) -> Closure {
-    guard let factory else {
-      return try cast(to: Closure.self, name: name, path: path())
-    }
-    do {
-      return try make(factory)
-    } catch {
-      if case .asyncClosure(_, let offered) = error.reason {
-        throw ResolutionError(
-          name: name, path: path(),
-          reason: .asyncProviderClosure(
-            requested: String(describing: Closure.self), offered: offered))
-      }
-      if case .mainActorClosure(_, let offered) = error.reason {
-        throw ResolutionError(
-          name: name, path: path(),
-          reason: .mainActorProviderClosure(
-            requested: String(describing: Closure.self), offered: offered))
-      }
-      throw ResolutionError(
-        name: name, path: path(),
-        reason: .providerClosureMismatch(
-          requested: String(describing: Closure.self),
-          productType: String(describing: factory.productType)))
-    }
   }
 }
 

@@ -1,0 +1,202 @@
+/// The parts of a Swift function type that say which provider closure it can hold:
+/// its argument, result, effects and isolation, read from the type's metadata.
+///
+/// A caller names a closure type only as a generic parameter (`value(forName:as:)`
+/// with `T == () -> any Screen`, an `@Inject` property of type `(@MainActor () ->
+/// Screen)?`), and Swift has no way to take a function type apart in generic code.
+/// The runtime does: a function type's metadata lists its parameters, its result and
+/// its flags. Reading them lets one code path make the closure of any supported shape,
+/// which is what keeps the resolving API to one generic method instead of an overload
+/// per closure shape.
+///
+/// Invariant: the metadata is read past its first word only when that word is the
+/// function metadata kind, so the record is a `TargetFunctionTypeMetadata`
+/// (`swift/ABI/Metadata.h`): the kind, then the flags (`TargetFunctionTypeFlags`, a
+/// pointer-sized word), then the result type's metadata, then one metadata pointer per
+/// parameter. What follows the parameters (parameter flags, differentiability, the
+/// global actor, extended flags) is present only when a flag says so, in that order,
+/// each aligned to its size; the global actor is read only when no parameter flags and
+/// no differentiability precede it, and nothing after it is read. Every field read is
+/// a pointer or a flag word of the record the runtime itself keeps for the life of
+/// the process. `ClosureTypeTests` reads every supported and refused shape.
+package struct ClosureType: Equatable, CustomStringConvertible {
+  /// The parameter's type, for a closure taking one; nil for one taking none.
+  package let argument: Any.Type?
+  /// The result type.
+  package let result: Any.Type
+  /// Whether the closure throws (untyped: `throws`).
+  package let isThrowing: Bool
+  /// Whether the closure is `async`.
+  package let isAsync: Bool
+  /// Whether the closure is isolated to the main actor.
+  package let isMainActor: Bool
+  /// Whether an async closure runs on its caller's actor (`nonisolated(nonsending)`,
+  /// the default for async function types under `NonisolatedNonsendingByDefault`).
+  package let runsOnCallersActor: Bool
+  /// Whether the type says `@Sendable`. It does not change how the closure is
+  /// represented: two types that differ only here hold the same closures.
+  package let isSendable: Bool
+  /// What the container cannot make a closure for, when the type has it: "typed
+  /// throws", "more than one parameter" and the like; nil for a supported type.
+  package let unsupportedFeature: String?
+
+  /// Reads a function type; nil when `type` is not one.
+  package init?(_ type: Any.Type) {
+    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+    guard metadata.load(as: UInt.self) == Self.functionKind else { return nil }
+    let word = MemoryLayout<UnsafeRawPointer>.size
+    let flags = Flags(rawValue: metadata.load(fromByteOffset: word, as: UInt.self))
+    let parameterCount = Int(flags.rawValue & Flags.parameterCountMask)
+    result = metadata.load(fromByteOffset: 2 * word, as: Any.Type.self)
+    argument =
+      parameterCount == 1 ? metadata.load(fromByteOffset: 3 * word, as: Any.Type.self) : nil
+    isThrowing = flags.contains(.throwing)
+    isAsync = flags.contains(.async)
+    isSendable = flags.contains(.sendable)
+
+    var globalActor: Any.Type?
+    var extendedFlags: UInt32 = 0
+    var unsupported: String?
+    if flags.rawValue & Flags.conventionMask != 0 {
+      unsupported = "a calling convention other than Swift's"
+    } else if parameterCount > 1 {
+      unsupported = "more than one parameter (take a tuple)"
+    } else if flags.contains(.parameterAttributes) {
+      unsupported = "an inout, variadic, isolated or ownership parameter"
+    } else if flags.contains(.differentiable) {
+      unsupported = "@differentiable"
+    } else {
+      var offset = (3 + parameterCount) * word
+      if flags.contains(.globalActor) {
+        globalActor = metadata.load(fromByteOffset: offset, as: Any.Type.self)
+        offset += word
+      }
+      if flags.contains(.extendedAttributes) {
+        extendedFlags = metadata.load(fromByteOffset: offset, as: UInt32.self)
+      }
+      if let actor = globalActor, actor != MainActor.self {
+        unsupported = "isolation to the global actor \(actor)"
+      } else if extendedFlags & Self.typedThrows != 0 {
+        unsupported = "typed throws"
+      } else if extendedFlags & Self.isolatedAny != 0 {
+        unsupported = "@isolated(any)"
+      } else if extendedFlags & Self.sendingResult != 0 {
+        unsupported = "a sending result"
+      } else if extendedFlags & ~Self.callersActor != 0 {
+        unsupported = "a noncopyable or nonescapable parameter or result"
+      }
+    }
+    isMainActor = globalActor == MainActor.self
+    runsOnCallersActor = extendedFlags & Self.callersActor != 0
+    unsupportedFeature = unsupported
+  }
+
+  /// A supported closure type, for messages and comparisons: not `@Sendable`, and not
+  /// running on its caller's actor.
+  package init(
+    argument: Any.Type?, result: Any.Type, isThrowing: Bool, isAsync: Bool, isMainActor: Bool
+  ) {
+    self.argument = argument
+    self.result = result
+    self.isThrowing = isThrowing
+    self.isAsync = isAsync
+    self.isMainActor = isMainActor
+    runsOnCallersActor = false
+    isSendable = false
+    unsupportedFeature = nil
+  }
+
+  /// The same type with `isSendable` set as given.
+  package func withSendable(_ sendable: Bool) -> ClosureType {
+    ClosureType(copying: self, isSendable: sendable)
+  }
+
+  private init(copying other: ClosureType, isSendable: Bool) {
+    argument = other.argument
+    result = other.result
+    isThrowing = other.isThrowing
+    isAsync = other.isAsync
+    isMainActor = other.isMainActor
+    runsOnCallersActor = other.runsOnCallersActor
+    self.isSendable = isSendable
+    unsupportedFeature = other.unsupportedFeature
+  }
+
+  /// Whether two types are the same function type.
+  package static func == (lhs: ClosureType, rhs: ClosureType) -> Bool {
+    lhs.argument.map(ObjectIdentifier.init) == rhs.argument.map(ObjectIdentifier.init)
+      && lhs.result == rhs.result && lhs.isThrowing == rhs.isThrowing
+      && lhs.isAsync == rhs.isAsync && lhs.isMainActor == rhs.isMainActor
+      && lhs.runsOnCallersActor == rhs.runsOnCallersActor && lhs.isSendable == rhs.isSendable
+      && lhs.unsupportedFeature == rhs.unsupportedFeature
+  }
+
+  /// The type as Swift spells it, without `@Sendable`: `@MainActor (String) throws ->
+  /// Screen`.
+  package var description: String {
+    var text = isMainActor ? "@MainActor " : runsOnCallersActor ? "nonisolated(nonsending) " : ""
+    text += argument.map { "(\($0))" } ?? "()"
+    if isAsync { text += " async" }
+    if isThrowing { text += " throws" }
+    return text + " -> \(result)"
+  }
+
+  // MARK: Handing a closure out as the requested type
+
+  /// `closure` as a `Target`: cast when its type is `Target`, and otherwise
+  /// reinterpreted, when the two types differ only in `@Sendable`.
+  ///
+  /// Swift's dynamic cast treats `@MainActor @Sendable () -> X` (how the Swift 6
+  /// language mode spells every main-actor function type) and `@MainActor () -> X`
+  /// (the Swift 5 mode's spelling of the same declaration) as unrelated types, yet
+  /// `@Sendable` changes nothing in a function value's representation: a context
+  /// pointer and a function pointer either way. So a closure of one is a closure of
+  /// the other, and the bits are reused.
+  ///
+  /// Invariant: the bits are reinterpreted only when both types are function types
+  /// that ``ClosureType`` reads as equal but for ``isSendable``, so they have the same
+  /// size, parameters, result, effects, isolation and calling convention. The
+  /// closures made here are `@Sendable` (they capture only `Sendable` values), so
+  /// calling one as either type is sound. Stops the program when the types differ in
+  /// more: the caller makes `closure` from `Target`'s own reading, so that is a
+  /// mistake in this package, not in its user's code.
+  package static func adopt<Closure, Target>(_ closure: Closure, as target: Target.Type) -> Target {
+    if let typed = closure as? Target {
+      return typed
+    }
+    guard let made = ClosureType(Closure.self), let wanted = ClosureType(Target.self),
+      made.withSendable(false) == wanted.withSendable(false),
+      MemoryLayout<Closure>.size == MemoryLayout<Target>.size
+    else {
+      preconditionFailure("a closure of type \(Closure.self) made for \(Target.self)")
+    }
+    return unsafeBitCast(closure, to: Target.self)
+  }
+
+  // MARK: The runtime's layout (swift/ABI/MetadataValues.h)
+
+  /// `MetadataKind::Function`.
+  private static let functionKind: UInt = 0x302
+  /// `ExtendedFunctionTypeFlags::TypedThrows`.
+  private static let typedThrows: UInt32 = 0x1
+  /// `ExtendedFunctionTypeFlags::IsolatedAny`.
+  private static let isolatedAny: UInt32 = 0x2
+  /// `ExtendedFunctionTypeFlags::NonIsolatedCaller`.
+  private static let callersActor: UInt32 = 0x4
+  /// `ExtendedFunctionTypeFlags::HasSendingResult`.
+  private static let sendingResult: UInt32 = 0x10
+
+  /// `TargetFunctionTypeFlags`.
+  private struct Flags: OptionSet {
+    let rawValue: UInt
+    static let parameterCountMask: UInt = 0x0000_FFFF
+    static let conventionMask: UInt = 0x00FF_0000
+    static let throwing = Flags(rawValue: 0x0100_0000)
+    static let parameterAttributes = Flags(rawValue: 0x0200_0000)
+    static let differentiable = Flags(rawValue: 0x0800_0000)
+    static let globalActor = Flags(rawValue: 0x1000_0000)
+    static let async = Flags(rawValue: 0x2000_0000)
+    static let sendable = Flags(rawValue: 0x4000_0000)
+    static let extendedAttributes = Flags(rawValue: 0x8000_0000)
+  }
+}

@@ -1,0 +1,250 @@
+extension ProviderFactory {
+  /// What the factory's closures can be, for the container's check.
+  package var offer: ClosureOffer {
+    ClosureOffer(
+      productType: productType, isMainActor: isMainActor, isAsync: isAsync,
+      argumentType: argumentType)
+  }
+
+  /// A closure of type `Closure` that makes a new product on each call: any closure
+  /// type the factory's products fit.
+  ///
+  /// ```swift
+  /// let makeScreen = try factory.closure(as: (@MainActor () throws -> any Screen).self)
+  /// ```
+  ///
+  /// `Closure` may take the factory's argument (of exactly its type) or none, when
+  /// the factory takes none; be `async` or not (not, only for a synchronous factory);
+  /// throw or not; be `@MainActor` (required for a factory whose products are made on
+  /// the main actor) or `nonisolated(nonsending)` when async; be `@Sendable` or not;
+  /// and return the product type or any type a product can be cast to, each product
+  /// then cast. A plain closure stops the program with the full error text when making
+  /// a product fails or a product does not fit; a throwing one throws.
+  ///
+  /// - Parameter closureType: The closure type.
+  /// - Returns: The closure.
+  /// - Throws: ``InjectionError`` when `Closure` is not a function type, or the
+  ///   factory's closures can never have this type (see ``InjectionError/Reason``).
+  public func closure<Closure>(
+    as closureType: Closure.Type = Closure.self
+  ) throws(InjectionError) -> Closure {
+    if let exact = exactClosure(as: Closure.self) {
+      return exact
+    }
+    guard let requested = ClosureType(Closure.self) else {
+      throw InjectionError(
+        reason: .typeMismatch(
+          expected: String(describing: Closure.self), actual: closureTypeDescription),
+        propertyName: nil, typeName: String(describing: productType))
+    }
+    if let reason = offer.refusal(of: requested) {
+      throw InjectionError(
+        reason: reason, propertyName: nil, typeName: String(describing: productType))
+    }
+    return ClosureMaker(factory: self).make(requested, as: Closure.self)
+  }
+}
+
+/// Makes the closures of one factory: one function per closure shape, each generic
+/// over the result (and the argument), which ``ClosureType`` reads from the requested
+/// type and the calls below open.
+private struct ClosureMaker: Sendable {
+  let productType: Any.Type
+  let create: @Sendable () throws -> Any
+  let asyncCreate: (@Sendable () async throws -> Any)?
+  let argumentCreate: (@Sendable (Any) throws -> Any)?
+  let asyncArgumentCreate: (@Sendable (PassedArgument) async throws -> Any)?
+
+  init(factory: ProviderFactory) {
+    productType = factory.productType
+    create = factory.create
+    asyncCreate = factory.asyncCreate
+    argumentCreate = factory.argumentCreate
+    asyncArgumentCreate = factory.asyncArgumentCreate
+  }
+
+  /// A closure of the requested type, which ``ClosureOffer/refusal(of:)`` accepted.
+  func make<Closure>(_ requested: ClosureType, as closureType: Closure.Type) -> Closure {
+    func returning<Result>(_: Result.Type) -> Closure {
+      guard let argument = requested.argument else {
+        return make(requested, returning: Result.self, as: Closure.self)
+      }
+      func taking<Argument>(_: Argument.Type) -> Closure {
+        make(requested, taking: Argument.self, returning: Result.self, as: Closure.self)
+      }
+      return taking(argument)
+    }
+    return returning(requested.result)
+  }
+
+  // MARK: Without an argument
+
+  private func make<Result, Closure>(
+    _ requested: ClosureType, returning: Result.Type, as closureType: Closure.Type
+  ) -> Closure {
+    switch (requested.isAsync, requested.isThrowing) {
+    case (false, false) where requested.isMainActor:
+      let closure: @MainActor () -> Result = { self.stopping { try self.product() } }
+      return ClosureType.adopt(closure, as: Closure.self)
+    case (false, true) where requested.isMainActor:
+      let closure: @MainActor () throws -> Result = { try self.product() }
+      return ClosureType.adopt(closure, as: Closure.self)
+    case (false, false):
+      let closure: @Sendable () -> Result = { self.stopping { try self.product() } }
+      return ClosureType.adopt(closure, as: Closure.self)
+    case (false, true):
+      let closure: @Sendable () throws -> Result = { try self.product() }
+      return ClosureType.adopt(closure, as: Closure.self)
+    case (true, false) where requested.isMainActor:
+      let closure: @MainActor () async -> Result = {
+        await self.stoppingAsync { try await self.asyncProduct() }
+      }
+      return ClosureType.adopt(closure, as: Closure.self)
+    case (true, true) where requested.isMainActor:
+      let closure: @MainActor () async throws -> Result = { try await self.asyncProduct() }
+      return ClosureType.adopt(closure, as: Closure.self)
+    case (true, false) where requested.runsOnCallersActor:
+      let closure: nonisolated(nonsending) @Sendable () async -> Result = {
+        await self.stoppingAsync { try await self.asyncProduct() }
+      }
+      return ClosureType.adopt(closure, as: Closure.self)
+    case (true, true) where requested.runsOnCallersActor:
+      let closure: nonisolated(nonsending) @Sendable () async throws -> Result = {
+        try await self.asyncProduct()
+      }
+      return ClosureType.adopt(closure, as: Closure.self)
+    case (true, false):
+      let closure: @Sendable () async -> Result = {
+        await self.stoppingAsync { try await self.asyncProduct() }
+      }
+      return ClosureType.adopt(closure, as: Closure.self)
+    case (true, true):
+      let closure: @Sendable () async throws -> Result = { try await self.asyncProduct() }
+      return ClosureType.adopt(closure, as: Closure.self)
+    }
+  }
+
+  private func product<Result>() throws -> Result {
+    try cast(create())
+  }
+
+  // The async helpers run on their caller's actor, as the closures that call them do:
+  // a main-actor closure makes its product there.
+  private nonisolated(nonsending) func asyncProduct<Result>() async throws -> Result {
+    if let asyncCreate {
+      return try cast(await asyncCreate())
+    }
+    return try cast(create())
+  }
+
+  // MARK: With an argument
+
+  private func make<Argument, Result, Closure>(
+    _ requested: ClosureType, taking: Argument.Type, returning: Result.Type,
+    as closureType: Closure.Type
+  ) -> Closure {
+    switch (requested.isAsync, requested.isThrowing) {
+    case (false, false) where requested.isMainActor:
+      let closure: @MainActor (Argument) -> Result = { argument in
+        self.stopping { try self.product(argument) }
+      }
+      return ClosureType.adopt(closure, as: Closure.self)
+    case (false, true) where requested.isMainActor:
+      let closure: @MainActor (Argument) throws -> Result = { try self.product($0) }
+      return ClosureType.adopt(closure, as: Closure.self)
+    case (false, false):
+      let closure: @Sendable (Argument) -> Result = { argument in
+        self.stopping { try self.product(argument) }
+      }
+      return ClosureType.adopt(closure, as: Closure.self)
+    case (false, true):
+      let closure: @Sendable (Argument) throws -> Result = { try self.product($0) }
+      return ClosureType.adopt(closure, as: Closure.self)
+    case (true, false) where requested.isMainActor:
+      let closure: @MainActor (Argument) async -> Result = { argument in
+        await self.stoppingAsync { try await self.asyncProduct(argument) }
+      }
+      return ClosureType.adopt(closure, as: Closure.self)
+    case (true, true) where requested.isMainActor:
+      let closure: @MainActor (Argument) async throws -> Result = {
+        try await self.asyncProduct($0)
+      }
+      return ClosureType.adopt(closure, as: Closure.self)
+    case (true, false) where requested.runsOnCallersActor:
+      let closure: nonisolated(nonsending) @Sendable (Argument) async -> Result = { argument in
+        await self.stoppingAsync { try await self.asyncProduct(argument) }
+      }
+      return ClosureType.adopt(closure, as: Closure.self)
+    case (true, true) where requested.runsOnCallersActor:
+      let closure: nonisolated(nonsending) @Sendable (Argument) async throws -> Result = {
+        try await self.asyncProduct($0)
+      }
+      return ClosureType.adopt(closure, as: Closure.self)
+    case (true, false):
+      let closure: @Sendable (Argument) async -> Result = { argument in
+        await self.stoppingAsync { try await self.asyncProduct(argument) }
+      }
+      return ClosureType.adopt(closure, as: Closure.self)
+    case (true, true):
+      let closure: @Sendable (Argument) async throws -> Result = {
+        try await self.asyncProduct($0)
+      }
+      return ClosureType.adopt(closure, as: Closure.self)
+    }
+  }
+
+  private func product<Argument, Result>(_ argument: Argument) throws -> Result {
+    // The offer accepted only the creator's own argument type, so there is a creator.
+    guard let argumentCreate else { return try product() }
+    return try cast(argumentCreate(argument))
+  }
+
+  private nonisolated(nonsending) func asyncProduct<Argument, Result>(
+    _ argument: Argument
+  ) async throws -> Result {
+    if let asyncArgumentCreate {
+      return try cast(await asyncArgumentCreate(PassedArgument(value: argument)))
+    }
+    return try product(argument)
+  }
+
+  // MARK: Products
+
+  /// A product as the closure's result type.
+  private func cast<Result>(_ product: Any) throws(InjectionError) -> Result {
+    if let result = product as? Result {
+      return result
+    }
+    throw InjectionError.closureResultMismatch(
+      productType: productType, actual: type(of: product), expected: Result.self)
+  }
+
+  /// What `make` returns; stops the program with the full error text when it throws,
+  /// for a closure that cannot report a failure.
+  private func stopping<Result>(_ make: () throws -> Result) -> Result {
+    do {
+      return try make()
+    } catch {
+      fatalError(String(describing: error))
+    }
+  }
+
+  private nonisolated(nonsending) func stoppingAsync<Result>(
+    _ make: () async throws -> Result
+  ) async -> Result {
+    do {
+      return try await make()
+    } catch {
+      fatalError(String(describing: error))
+    }
+  }
+}
+
+/// The argument of an async provider closure, on its way to the creator.
+///
+/// `@unchecked Sendable` because `Any` is not: the value is of the creator's own
+/// argument type (``ClosureOffer`` accepts no other), which `addAsyncProvider`'s
+/// argument form requires to be `Sendable`.
+package struct PassedArgument: @unchecked Sendable {
+  let value: Any
+}

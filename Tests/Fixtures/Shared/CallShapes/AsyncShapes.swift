@@ -1,0 +1,41 @@
+import Injineer
+
+/// Async calls: async providers with `dependencies: []`, `asyncValue` by name and by
+/// key, async provider closures, and singletons made at launch.
+nonisolated func asyncShapes() async throws -> ShapeLog {
+  var log = ShapeLog("async")
+  let container = Container()
+  container.addInstance("Oslo", forName: "city")
+  container.addAsyncProvider(forName: "forecast", dependencies: ["city"]) { values in
+    await Forecast.load(try values.value(forName: "city"))
+  }
+  container.addAsyncProvider(forName: "emptyForecast", dependencies: []) { _ in
+    await Forecast.load("Bergen")
+  }
+  container.addAsyncProvider(
+    forName: "sharedForecast", dependencies: [], options: .singleton
+  ) { _ in await Forecast.load("Tromsø") }
+  container.addAsyncProvider(for: Key<Forecast>("keyedForecast")) { _ in
+    await Forecast.load("Bodø")
+  }
+  container.addProvider(forName: "engine", dependencies: []) { _ in Engine(power: 9) }
+  try container.checkForErrors()
+  try await container.makeSingletons()
+
+  log.expect(
+    try await container.asyncValue(forName: "forecast", as: Forecast.self).city == "Oslo",
+    "asyncValue")
+  let annotated: Forecast = try await container.asyncValue(forName: "emptyForecast")
+  log.expect(annotated.city == "Bergen", "let f: Forecast = asyncValue")
+  log.expect(
+    try await container.asyncValue(for: Key<Forecast>("keyedForecast")).city == "Bodø", "key")
+  log.expect(try await container.asyncValue(forName: "engine", as: Engine.self).power == 9, "sync")
+  let load: () async throws -> Forecast = try container.value(forName: "forecastProvider")
+  log.expect(try await load().city == "Oslo", "let f: () async throws -> Forecast")
+  let loadAs = try container.value(
+    forName: "forecastProvider", as: (() async throws -> Forecast).self)
+  log.expect(try await loadAs().city == "Oslo", "as: (() async throws -> Forecast).self")
+  let fromKey = try container.value(for: Key<Forecast>("forecast").asyncProvider)
+  log.expect(try await fromKey().city == "Oslo", "value(for: .asyncProvider)")
+  return log
+}

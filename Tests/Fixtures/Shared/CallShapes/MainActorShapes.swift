@@ -1,0 +1,84 @@
+import Injineer
+
+/// The README's quick start, registered and resolved from main-actor code.
+@MainActor
+func makeShop(serviceDependencies: [String]) -> Container {
+  let container = Container()
+  container.addInstance(["Espresso machine", "Milk frother"], forName: "catalog")
+  container.addProvider(
+    forName: "productsService", dependencies: serviceDependencies, options: .singleton
+  ) { values in
+    ProductsService(products: try values.value(forName: "catalog"))
+  }
+  container.addProvider(
+    forName: "productsListViewController",
+    dependencies: ["productsService", "productDetailsViewControllerProvider"]
+  ) { _ in
+    ProductsListViewController()
+  }
+  container.addProvider(
+    forName: "productDetailsViewController", dependencies: ["productsService"]
+  ) { _ in
+    ProductDetailsViewController()
+  }
+  container.addProvider(
+    forName: "rootViewController", dependencies: ["productsListViewController"],
+    options: .singleton
+  ) { _ in
+    RootViewController()
+  }
+  return container
+}
+
+/// Runs the quick start and returns what it prints.
+@MainActor
+func quickStart() throws -> [String] {
+  let shop = makeShop(serviceDependencies: ["catalog", "rootViewControllerProvider"])
+  try shop.checkForErrors()
+  let root = try shop.value(forName: "rootViewController", as: RootViewController.self)
+  let list = root.productsListViewController
+  let first = list?.select(0)
+  let second = list?.select(1)
+  let service = try shop.value(forName: "productsService", as: ProductsService.self)
+  return [
+    "\(first?.productName ?? "-") \(second?.productName ?? "-") \(first !== second)",
+    "\(first?.productsService === second?.productsService)",
+    "\(service.rootViewControllerProvider?() === root)",
+  ]
+}
+
+/// Main-actor calls: the explicit main-actor spellings with `dependencies: []`, keys,
+/// and main-actor closures by annotation and by `as:`.
+@MainActor
+func mainActorShapes() throws -> ShapeLog {
+  var log = ShapeLog("main actor")
+  let container = Container()
+  container.addMainActorProvider(forName: "settings", dependencies: []) { _ in
+    Screen(title: "Settings")
+  }
+  container.addMainActorProvider(forName: "about") { _ in Screen(title: "About") }
+  container.addMainActorProvider(for: Key<Screen>("help"), dependencies: []) { _ in
+    Screen(title: "Help")
+  }
+  container.addMainActorProvider(forName: "keyed", dependencies: [.key(.screen)]) { values in
+    Screen(title: "Keyed " + (try values.value(for: .screen)).title)
+  }
+  container.addProvider(for: .screen, dependencies: []) { _ in Screen(title: "Home") }
+  try container.checkForErrors()
+
+  log.expect(try container.value(forName: "screen", as: Screen.self).title == "Home", "value")
+  log.expect(try container.value(forName: "settings", as: Screen.self).title == "Settings", "mA")
+  log.expect(try container.value(forName: "about", as: Screen.self).title == "About", "no list")
+  log.expect(try container.value(for: Key<Screen>("help")).title == "Help", "mainActor key")
+  log.expect(try container.value(forName: "keyed", as: Screen.self).title == "Keyed Home", "keyed")
+
+  let make = try container.value(forName: "settingsProvider", as: (@MainActor () -> Screen).self)
+  log.expect(make().title == "Settings", "as: (@MainActor () -> Screen).self")
+  let plain: @MainActor () -> Screen = try container.value(forName: "settingsProvider")
+  log.expect(plain().title == "Settings", "let m: @MainActor () -> Screen")
+  let throwing: @MainActor () throws -> Screen = try container.value(forName: "settingsProvider")
+  log.expect(try throwing().title == "Settings", "let m: @MainActor () throws -> Screen")
+  let fromKey = try container.value(for: Key.screen.mainActorProvider)
+  log.expect(fromKey().title == "Home", "value(for: .mainActorProvider)")
+  return log
+}

@@ -1,0 +1,16 @@
+import Injineer
+
+// A key declared in a constrained extension, as the documentation shows: a creator of
+// another type gets the compiler's plain message, through the declared key and in place.
+extension Key where Value == Int {
+  static var port: Self { Self("port") }
+}
+
+func register(in container: Container) {
+  // expected-error on the next line: cannot convert value of type 'String' to closure result type 'Int'
+  container.addProvider(for: .port) { _ in "8080" }
+  // expected-error on the next line: cannot convert value of type 'String' to closure result type 'Int'
+  container.addProvider(for: Key<Int>("port"), dependencies: []) { _ in "8080" }
+  // expected-error on the next line: cannot convert value of type 'String' to expected argument type 'Int'
+  container.addInstance("8080", for: .port)
+}
