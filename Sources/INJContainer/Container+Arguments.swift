@@ -124,6 +124,8 @@ struct ArgumentRecipe: Sendable {
   /// Identifies the provider's arguments on the stack; shared by its copies in test
   /// containers, whose creators are the same.
   let token: Token
+  /// The argument type.
+  let type: Any.Type
   /// The argument type, for errors.
   let typeName: String
   /// Makes the factory of the provider's closures for a container and the slot of
@@ -135,6 +137,7 @@ struct ArgumentRecipe: Sendable {
   init<Product, Argument>(product: Product.Type, argument: Argument.Type, isMainActor: Bool) {
     let token = Token()
     self.token = token
+    type = Argument.self
     typeName = String(describing: Argument.self)
     makeFactory = { owner, slot in
       // The closures hold the container weakly, as other provider closures do.
@@ -165,6 +168,7 @@ struct ArgumentRecipe: Sendable {
   init<Product, Argument: Sendable>(asyncProduct: Product.Type, argument: Argument.Type) {
     let token = Token()
     self.token = token
+    type = Argument.self
     typeName = String(describing: Argument.self)
     makeFactory = { owner, slot in
       ProviderFactory(asyncMaking: Product.self, argument: Argument.self) {

@@ -46,6 +46,15 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
   case dependsOnProviderWithArgument(
     String, site: RegistrationSite, dependency: String, dependencySite: RegistrationSite,
     argumentType: String)
+  /// A closure slot that the provider closure it depends on cannot fill: an `@Inject`
+  /// property of a provider's declared product type, or a dependency given as a key
+  /// (`isKey`), whose closure type (`closureType`) is not one the provider closure
+  /// `dependency` is made as. The provider and its site and product type, the site of
+  /// the registration whose provider closure `dependency` is, why the closure cannot
+  /// have that type, and the closure type to use instead.
+  case providerClosureMismatch(
+    String, site: RegistrationSite, productType: String, isKey: Bool, dependency: String,
+    closureType: String, dependencySite: RegistrationSite, problem: String, offered: String)
 
   /// One line: what is wrong, where, and how to fix it.
   public var description: String {
@@ -107,6 +116,14 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
         "'\(provider)' (\(site)) is synchronous but depends on '\(dependency)' "
         + "(\(dependencySite)), whose creator is async, so value(forName:) cannot make it. "
         + "Register '\(provider)' with addAsyncProvider."
+    case .providerClosureMismatch(
+      let provider, let site, let productType, let isKey, let dependency, let closureType, _,
+      let problem, let offered):
+      return isKey
+        ? "'\(provider)' (\(site)) depends on Key<\(closureType)>(\"\(dependency)\"), but "
+          + "\(problem). Give the key the type \(offered)."
+        : "'\(provider)' (\(site)) makes \(productType), whose @Inject property '\(dependency)' "
+          + "holds \(closureType), but \(problem). Make the property hold \(offered)."
     case .cycle(let cycle, let sites):
       return "Cycle: \(CycleText.chain(cycle, sites: sites)). \(CycleText.fix(cycle))"
     case .dependsOnProviderWithArgument(

@@ -141,6 +141,22 @@ package struct ClosureType: Equatable, CustomStringConvertible {
     return text + " -> \(result)"
   }
 
+  /// Whether a closure may be cast to `type`, which is not a function type: no for a
+  /// struct (but `AnyHashable`), a non-optional enum, a tuple and a class (but
+  /// `NSObject`, the class of a closure bridged to Objective-C on Apple platforms),
+  /// which no closure ever is; yes for the rest (`Any`, an existential, an optional),
+  /// where only the cast can tell.
+  package static func mayHoldClosure(_ type: Any.Type) -> Bool {
+    if type is AnyClass {
+      return _typeName(type, qualified: false) == "NSObject"
+    }
+    return switch unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self) {
+    case structKind: type == AnyHashable.self
+    case enumKind, tupleKind: false
+    default: true
+    }
+  }
+
   // MARK: Handing a closure out as the requested type
 
   /// `closure` as a `Target`: cast when its type is `Target`, and otherwise
@@ -177,6 +193,10 @@ package struct ClosureType: Equatable, CustomStringConvertible {
 
   /// `MetadataKind::Function`.
   private static let functionKind: UInt = 0x302
+  /// `MetadataKind::Struct`, `Enum` and `Tuple`.
+  private static let structKind: UInt = 0x200
+  private static let enumKind: UInt = 0x201
+  private static let tupleKind: UInt = 0x301
   /// `ExtendedFunctionTypeFlags::TypedThrows`.
   private static let typedThrows: UInt32 = 0x1
   /// `ExtendedFunctionTypeFlags::IsolatedAny`.

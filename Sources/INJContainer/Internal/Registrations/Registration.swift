@@ -143,6 +143,25 @@ final class Registration: @unchecked Sendable {
 
   // MARK: Provider closures
 
+  /// What this registration's provider closure can be made as, for the check: the
+  /// same facts its ``providerFactory(slot:)`` is made from. Nil for a name in error
+  /// and for a collection, whose product type no registration declares.
+  var closureOffer: ClosureOffer? {
+    switch kind {
+    case .instance(_, let type):
+      return ClosureOffer(productType: type, isMainActor: false, isAsync: false, argumentType: nil)
+    case .provider(let provider) where !isContribution:
+      // An async provider's closures resolve through `asyncValue`, which runs a
+      // main-actor creator there: they may be called anywhere.
+      let isAsync = provider.asyncCreator != nil
+      return ClosureOffer(
+        productType: provider.productType, isMainActor: isMainActor && !isAsync,
+        isAsync: isAsync, argumentType: provider.argument?.type)
+    case .provider, .invalid, .providerClosure:
+      return nil
+    }
+  }
+
   /// What `fooProvider` gives for this registration `foo`: a factory whose
   /// closures resolve `foo` through `slot` on every call. Made on first use.
   func providerFactory(slot: NameSlot) -> ProviderFactory {

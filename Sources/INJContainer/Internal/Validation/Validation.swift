@@ -336,6 +336,12 @@ struct Validation {
               type: String(describing: provider.productType), property: property.name))
           continue
         }
+        if let problem = closureSlotProblem(
+          registration, dependency: property.name, slotType: property.valueType, isKey: false)
+        {
+          mismatches.append(problem)
+          continue
+        }
         guard let dependency = registeredValue(named: property.name),
           CastCheck.verdict(castingProductsOf: dependency.type, to: property.valueType)
             == .never
@@ -361,7 +367,14 @@ struct Validation {
         let keyTypes = provider.dependencyKeyTypes
       else { continue }
       for (name, keyType) in zip(provider.dependencies, keyTypes) {
-        guard let keyType, let dependency = registeredValue(named: name),
+        guard let keyType else { continue }
+        if let problem = closureSlotProblem(
+          registration, dependency: name, slotType: keyType, isKey: true)
+        {
+          problems.append(problem)
+          continue
+        }
+        guard let dependency = registeredValue(named: name),
           CastCheck.verdict(castingProductsOf: dependency.type, to: keyType) == .never
         else { continue }
         problems.append(
@@ -371,6 +384,38 @@ struct Validation {
             dependencyType: String(describing: dependency.type)))
       }
     }
+  }
+
+  /// The problem of a closure slot (an `@Inject` property, or a key in the dependency
+  /// list) whose dependency is a provider closure that cannot have the slot's type:
+  /// what ``ClosureOffer`` refuses when resolution hands the closure out. Nil when the
+  /// dependency is not a provider closure (a name registered as itself is checked as a
+  /// value), or the closure fits.
+  private func closureSlotProblem(
+    _ registration: Registration, dependency name: String, slotType: Any.Type, isKey: Bool
+  ) -> ValidationProblem? {
+    if let id = slotID(of: name), registrationCounts[Int(id)] > 0 { return nil }
+    if let found = registered(named: name), found.isMade { return nil }
+    guard let base = Container.baseName(ofProviderClosure: name),
+      let made = registered(named: base), let offer = made.closureOffer
+    else { return nil }
+    let requested = ClosureType(slotType)
+    let refusal: InjectionError.Reason
+    if let requested {
+      guard let found = offer.refusal(of: requested) else { return nil }
+      refusal = found
+    } else {
+      guard !ClosureType.mayHoldClosure(slotType) else { return nil }
+      refusal = .providerClosureProperty(
+        expected: String(describing: slotType), offered: offer.closureType.description)
+    }
+    let (problem, offered) = ClosureRefusalText.clause(
+      refusal, closure: name, base: base, baseSite: made.site, offer: offer, requested: requested)
+    return .providerClosureMismatch(
+      registration.name, site: registration.site,
+      productType: String(describing: registration.productType), isKey: isKey, dependency: name,
+      closureType: requested?.description ?? String(describing: slotType),
+      dependencySite: made.site, problem: problem, offered: offered)
   }
 
   /// Whether `counter` counts a registration here or in an ancestor: the checks of
