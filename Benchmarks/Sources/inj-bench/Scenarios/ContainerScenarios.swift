@@ -98,7 +98,39 @@ enum ContainerScenarios {
           return checksum
         }
       },
+      Benchmark(
+        name: "container/main-actor/transient/3-dependencies", group: "container", unit: "op",
+        unitsPerIteration: 1, baseline: "container/transient/3-dependencies",
+        targets: [.ratioToBaseline(atMost: 1.2)]
+      ) {
+        // The same graph, registered from main-actor code (as top-level code and
+        // main-actor-by-default targets do), so every creator is main-actor isolated;
+        // resolved on the main thread, where the runner times every benchmark.
+        let container = MainActor.assumeIsolated { mainActorServiceContainer() }
+        return { iterations in
+          var checksum = 0
+          for _ in 0..<iterations {
+            checksum &+= identity(try? container.value(forName: "service", as: Service.self))
+          }
+          return checksum
+        }
+      },
     ]
+  }
+
+  /// The transient service graph, registered from main-actor code.
+  @MainActor
+  static func mainActorServiceContainer() -> Container {
+    let container = Container()
+    container.addProvider(forName: "a") { _ in Leaf() }
+    container.addProvider(forName: "b") { _ in OtherLeaf() }
+    container.addProvider(forName: "c") { _ in ThirdLeaf() }
+    container.addProvider(forName: "service", dependencies: ["a", "b", "c"]) { values in
+      Service(
+        a: try values.value(forName: "a"), b: try values.value(forName: "b"),
+        c: try values.value(forName: "c"))
+    }
+    return container
   }
 
   // MARK: A 50-deep chain

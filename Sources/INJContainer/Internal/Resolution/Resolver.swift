@@ -354,7 +354,9 @@ struct Resolver {
     case .nonisolated:
       return
     case .mainActor:
-      if !MainActorCheck.isOnMainActor {
+      // The resolution's thread state is at hand: the main thread is told without
+      // looking it up again.
+      if !state.pointee.thread.pointee.isMainThread, !MainActorCheck.isOnMainActor {
         throw error(for: provider.name, reason: .notOnMainActor, inProgress: true)
       }
     case .actor(let actor):

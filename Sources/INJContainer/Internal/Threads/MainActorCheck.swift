@@ -14,13 +14,23 @@ enum MainActorCheck {
   /// Whether the caller runs on the main thread, or in a job of the main dispatch
   /// queue (which is where main-actor jobs run once the main thread has handed the
   /// queue over, as on Linux after `dispatchMain()`).
+  ///
+  /// Whether the thread is the main thread is remembered per thread (in
+  /// ``ThreadState``): on Linux asking costs two system calls (`getpid` and `gettid`),
+  /// more than the rest of a creation, and a thread never becomes or stops being the
+  /// main thread.
   static var isOnMainActor: Bool {
+    ThreadState.current.pointee.isMainThread
+      || DispatchQueue.getSpecific(key: mainQueueKey) != nil
+  }
+
+  /// Whether the calling thread is the main thread, asked of the system.
+  static var isMainThreadAskingTheSystem: Bool {
     #if canImport(Darwin)
-    if pthread_main_np() != 0 { return true }
+    pthread_main_np() != 0
     #else
-    if Thread.isMainThread { return true }
+    Thread.isMainThread
     #endif
-    return DispatchQueue.getSpecific(key: mainQueueKey) != nil
   }
 
   /// A key that only the main queue has a value for.

@@ -39,6 +39,9 @@ struct ThreadState: ~Copyable {
   /// The arguments of the provider closures being called on this thread, innermost
   /// last, each with the token of the provider it is for (see ``ArgumentRecipe``).
   var arguments: [(token: ObjectIdentifier, value: Any)] = []
+  /// Whether this is the process's main thread: asked of the OS once per thread
+  /// (a thread stays what it is), since the question costs two system calls on Linux.
+  let isMainThread = MainActorCheck.isMainThreadAskingTheSystem
 
   /// Runs `body`, which must not suspend, with ``runningActor`` set to `actor`; the
   /// caller is isolated to `actor`.
