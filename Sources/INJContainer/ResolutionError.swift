@@ -56,8 +56,10 @@ public struct ResolutionError: Error, CustomStringConvertible {
     case blankName
     /// The provider was registered with more than one scope option.
     case conflictingScopes(ProviderOptions)
-    /// The creator is main-actor isolated and the resolution ran elsewhere.
-    case notOnMainActor
+    /// The creator is main-actor isolated and the resolution ran elsewhere: the site
+    /// of the registration that made it so (main-actor code, such as top-level code or
+    /// a main-actor-by-default target, or `addMainActorProvider`).
+    case notOnMainActor(registeredAt: RegistrationSite?)
     /// The creator is isolated to another actor (named), which a synchronous
     /// resolution cannot enter; ``Container/asyncValue(forName:as:)`` runs it there.
     case notOnActor(String)
@@ -216,10 +218,14 @@ public struct ResolutionError: Error, CustomStringConvertible {
         ": '\(name)' was registered with more than one scope "
         + "(\(Self.scopeNames(options).joined(separator: ", "))). Give it at most one of "
         + ".singleton, .weakSingleton and .objectGraph."
-    case .notOnMainActor:
+    case .notOnMainActor(let site):
       text +=
-        " off the main actor: the creator of '\(name)' runs on the main actor. Resolve it "
-        + "from the main actor."
+        " off the main actor: the creator of '\(name)' runs on the main actor, because it "
+        + "was registered from main-actor code or with addMainActorProvider"
+        + (site.map { ", at \($0)" } ?? "")
+        + ". Resolve it from the main actor or with asyncValue(forName:as:), which runs it "
+        + "there; or, if it needs no main-actor state, register it from a nonisolated "
+        + "function, whose creators run on any thread."
     case .notOnActor(let actor):
       text +=
         ": the creator of '\(name)' is isolated to \(actor), the actor of the code that "

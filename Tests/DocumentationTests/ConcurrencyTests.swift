@@ -72,7 +72,10 @@ struct ConcurrencyTests: PrintingSample {
   @Test @MainActor func mainActorProviders() async throws {
     let container = Container()
     container.addInstance(CatalogService(), forName: "catalogService")
-    container.addMainActorProvider(forName: "settingsModel", dependencies: ["catalogService"]) {
+    container.addMainActorProvider(
+      forName: "settingsModel", dependencies: ["catalogService"], fileID: "App/Settings.swift",
+      line: 4
+    ) {
       _ in
       SettingsModel(title: "Settings")
     }

@@ -145,7 +145,10 @@ struct IsolationTests {
     #expect(
       error.description
         == "Cannot resolve 'inbox' off the main actor: the creator of 'inbox' runs on the "
-        + "main actor. Resolve it from the main actor.")
+        + "main actor, because it was registered from main-actor code or with "
+        + "addMainActorProvider, at INJContainerTests/IsolationTests.swift:25. Resolve it from the main actor or with "
+        + "asyncValue(forName:as:), which runs it there; or, if it needs no main-actor state, "
+        + "register it from a nonisolated function, whose creators run on any thread.")
   }
 
   @Test func aSingletonMadeOnTheMainActorIsSharedWithEveryThread() async throws {

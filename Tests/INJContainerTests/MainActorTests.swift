@@ -44,6 +44,9 @@ struct MainActorTests {
     #expect(
       error?.description
         == "Cannot resolve 'settings' off the main actor: the creator of 'settings' runs on the "
-        + "main actor. Resolve it from the main actor.")
+        + "main actor, because it was registered from main-actor code or with "
+        + "addMainActorProvider, at INJContainerTests/MainActorTests.swift:18. Resolve it from the main actor or with "
+        + "asyncValue(forName:as:), which runs it there; or, if it needs no main-actor state, "
+        + "register it from a nonisolated function, whose creators run on any thread.")
   }
 }

@@ -354,6 +354,9 @@ struct OverrideTests {
     #expect(
       error?.description
         == "Cannot resolve 'viewModel' off the main actor: the creator of 'viewModel' runs on "
-        + "the main actor. Resolve it from the main actor.")
+        + "the main actor, because it was registered from main-actor code or with "
+        + "addMainActorProvider, at INJTestSupportTests/OverrideTests.swift:343. Resolve it from the main actor or with "
+        + "asyncValue(forName:as:), which runs it there; or, if it needs no main-actor state, "
+        + "register it from a nonisolated function, whose creators run on any thread.")
   }
 }

@@ -357,7 +357,12 @@ struct Resolver {
       // The resolution's thread state is at hand: the main thread is told without
       // looking it up again.
       if !state.pointee.thread.pointee.isMainThread, !MainActorCheck.isOnMainActor {
-        throw error(for: provider.name, reason: .notOnMainActor, inProgress: true)
+        throw error(
+          for: provider.name,
+          reason: .notOnMainActor(
+            registeredAt: provider.owner.lookup(provider.name, hash: provider.name.hashValue)?
+              .takeUnretainedValue().site),
+          inProgress: true)
       }
     case .actor(let actor):
       if ThreadState.current.pointee.runningActor != actor.id {
