@@ -411,12 +411,14 @@ struct CastCheckPropertyTests {
     }
     let observations = await Self.observe(shared.value)
     #expect(observations.compactMap(\.failure) == [])
-    // A main-actor conformance casts on the main actor and fails off it, so the check
-    // cannot decide it.
+    // A main-actor conformance casts on the main actor and, on a runtime that checks
+    // isolation (Swift 6.2 and later), fails off it: the check cannot decide it.
     let model = try #require(observations.first { $0.declared.name == "IsolatedModel" })
-    #expect(model.castsOnMain == [true])
-    #expect(model.castsOffMain == [false])
     #expect(model.verdict == .perProduct)
+    #expect(model.castsOnMain == [true])
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+      #expect(model.castsOffMain == [false])
+    }
   }
 
   /// Pairs of generated types: half of the targets a change of the declared type,
