@@ -2,8 +2,10 @@
 ///
 /// A container offers a factory for a dependency named like `fooProvider`. The
 /// injector turns it into a closure of the property's own type: `() -> Foo`,
-/// `() throws -> Foo`, or the same with a supertype of `Foo` as the result (an
-/// existential such as `any Screen`, or a superclass), casting each new value.
+/// `() throws -> Foo`, or the same with another result that `as?` can cast a product
+/// to (an existential such as `any Screen`, a superclass, the wrapped type of an
+/// optional product, an array of a supertype, a tuple with labels), casting each new
+/// value.
 ///
 /// ```swift
 /// let factory = ProviderFactory(making: Foo.self) { Foo() }
@@ -11,11 +13,14 @@
 /// let makeScreen: () -> any Screen = try factory.closure(returning: (any Screen).self)
 /// ```
 ///
-/// A closure whose result type no product of the declared type can have is refused
-/// when it is asked for (``InjectionError``). Beyond that, a plain closure cannot
-/// report failure: when making the product throws, or a product is not of the
-/// closure's result type (a protocol a subclass lacks, say), it stops the program
-/// with the full error text. A throwing closure throws instead.
+/// A closure whose result type no product of the declared type can ever have is
+/// refused when it is asked for (``InjectionError``). Where some products may fit and
+/// others not (an optional product that may be `nil`, a class whose subclasses may
+/// conform to a protocol it lacks, a conformance isolated to the main actor), the
+/// closure is handed out and each product is cast when it is made. A plain closure
+/// cannot report failure: when making the product throws, or a product is not of the
+/// closure's result type, it stops the program with the full error text. A throwing
+/// closure throws instead.
 public final class ProviderFactory {
   /// The type the factory's `create` closure declares as its result.
   public let productType: Any.Type
@@ -208,8 +213,8 @@ public final class ProviderFactory {
   /// result: the closure type of an async provider, offered by every factory except
   /// a main-actor one.
   ///
-  /// - Parameter resultType: The closure's result type: the product type or a
-  ///   supertype of it.
+  /// - Parameter resultType: The closure's result type: the product type, or a type
+  ///   `as?` can cast products to.
   /// - Returns: A closure that throws the creator's error when making the product
   ///   fails, and ``InjectionError`` when the product is not a `Result`.
   /// - Throws: ``InjectionError`` when no product of the declared type can be a
@@ -225,8 +230,8 @@ public final class ProviderFactory {
   /// When `Result` is the product type itself, the closure calls `create`
   /// directly; otherwise each product is cast to `Result`.
   ///
-  /// - Parameter resultType: The closure's result type: the product type or a
-  ///   supertype of it.
+  /// - Parameter resultType: The closure's result type: the product type, or a type
+  ///   `as?` can cast products to.
   /// - Returns: A closure that stops the program with the full error text when
   ///   making the product fails or the product is not a `Result`.
   /// - Throws: ``InjectionError`` (reason ``InjectionError/Reason/closureResultMismatch(expected:actual:)``)
@@ -241,8 +246,8 @@ public final class ProviderFactory {
   /// A throwing closure that makes a new product per call, typed with the given
   /// result.
   ///
-  /// - Parameter resultType: The closure's result type: the product type or a
-  ///   supertype of it.
+  /// - Parameter resultType: The closure's result type: the product type, or a type
+  ///   `as?` can cast products to.
   /// - Returns: A closure that throws `create`'s error when creating the product
   ///   fails, and ``InjectionError`` when the product is not a `Result`.
   /// - Throws: ``InjectionError`` (reason ``InjectionError/Reason/closureResultMismatch(expected:actual:)``)
@@ -260,8 +265,8 @@ public final class ProviderFactory {
   /// Every factory offers these; a factory whose products are made on the main
   /// actor offers only these.
   ///
-  /// - Parameter resultType: The closure's result type: the product type or a
-  ///   supertype of it.
+  /// - Parameter resultType: The closure's result type: the product type, or a type
+  ///   `as?` can cast products to.
   /// - Returns: A closure that stops the program with the full error text when
   ///   making the product fails or the product is not a `Result`.
   /// - Throws: ``InjectionError`` when no product of the declared type can be a
@@ -275,8 +280,8 @@ public final class ProviderFactory {
   /// A throwing main-actor closure that makes a new product per call, typed with the
   /// given result.
   ///
-  /// - Parameter resultType: The closure's result type: the product type or a
-  ///   supertype of it.
+  /// - Parameter resultType: The closure's result type: the product type, or a type
+  ///   `as?` can cast products to.
   /// - Returns: A closure that throws `create`'s error when creating the product
   ///   fails, and ``InjectionError`` when the product is not a `Result`.
   /// - Throws: ``InjectionError`` when no product of the declared type can be a

@@ -192,16 +192,32 @@ struct SoundnessTests {
 extension SoundnessTests {
   protocol Vehicle {}
   final class Scooter: Vehicle, Sendable {}
+  struct Skateboard: Sendable {}
 
-  @Test func aProviderClosureOfAProtocolTheProductLacksIsRefusedWhenHandedOut() throws {
+  @Test func aProviderClosureOfAProtocolNoProductHasIsRefusedWhenHandedOut() throws {
     let container = Container()
     container.addProvider(forName: "scooter") { _ in Scooter() }
-    container.addProvider(forName: "bike") { _ in Bike() }
+    container.addProvider(forName: "skateboard") { _ in Skateboard() }
     let makeVehicle = try container.value(forName: "scooterProvider", as: (() -> any Vehicle).self)
     #expect(makeVehicle() as? Scooter != nil)
     #expect(throws: ResolutionError.self) {
-      _ = try container.value(forName: "bikeProvider", as: (() -> any Vehicle).self)
+      _ = try container.value(forName: "skateboardProvider", as: (() -> any Vehicle).self)
     }
+  }
+
+  @Test func aClassProductLackingTheProtocolIsReportedByTheClosureThatMadeIt() throws {
+    // A subclass of the declared class might conform, so the closure is handed out;
+    // the throwing closure says what it got.
+    let container = Container()
+    container.addProvider(forName: "bike") { _ in Bike() }
+    let makeVehicle = try container.value(
+      forName: "bikeProvider", as: (() throws -> any Vehicle).self)
+    let error = #expect(throws: InjectionError.self) { try makeVehicle() }
+    #expect(
+      error?.description
+        == "A provider closure returning Vehicle cannot return Bike, the type of a value made "
+        + "by a provider of Bike. Declare the closure's result as Bike or one of its "
+        + "protocols or superclasses.")
   }
 }
 

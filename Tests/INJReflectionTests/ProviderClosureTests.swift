@@ -67,16 +67,22 @@ struct ProviderClosureTests {
   }
 
   @Test func aClosureNoProductCanFitIsRefusedWhenAskedFor() throws {
-    let factory = ProviderFactory(making: Service.self) { Service() }
+    struct Settings {}
+    let factory = ProviderFactory(making: Settings.self) { Settings() }
     let error = #expect(throws: InjectionError.self) {
       _ = try factory.throwingClosure(returning: (any Screen).self)
     }
     #expect(
       error?.description
-        == "A provider closure returning Screen cannot return Service, the type of a value "
-        + "made by a provider of Service. Declare the closure's result as Service or one of "
+        == "A provider closure returning Screen cannot return Settings, the type of a value "
+        + "made by a provider of Settings. Declare the closure's result as Settings or one of "
         + "its protocols or superclasses.")
     #expect(throws: InjectionError.self) { _ = try factory.closure(returning: Int.self) }
+    // A class's products may be of a subclass that conforms: each product decides.
+    let services = ProviderFactory(making: Service.self) { Service() }
+    let makeScreen = try services.throwingClosure(returning: (any Screen).self)
+    #expect(throws: InjectionError.self) { try makeScreen() }
+    #expect(throws: InjectionError.self) { _ = try services.closure(returning: Int.self) }
   }
 
   @Test func aThrowingClosureReportsAProductOfTheWrongType() throws {

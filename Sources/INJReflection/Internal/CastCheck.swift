@@ -1,29 +1,38 @@
-/// Whether the products of a provider can ever be cast to a type, told from their
-/// declared type alone, before any product exists.
+/// Whether the products of a provider can be cast to a type, told from their declared
+/// type alone, before any product exists.
 ///
 /// A provider closure is handed out before it makes anything, and a plain
-/// `() -> Result` closure cannot report a failed cast later; so the container asks
-/// here first and refuses a closure whose products could never be a `Result`.
+/// `() -> Result` closure cannot report a failed cast later; `checkForErrors()`
+/// checks `@Inject` properties and keys before anything is made. Both ask here. The
+/// rule: ``Verdict/never`` only when no value the declared type admits can be cast
+/// (`as?`) to the target, on any thread; ``Verdict/always`` only when every such value
+/// can, on every thread; ``Verdict/perProduct`` wherever the check cannot tell, and
+/// then each product is cast as it is made, which decides.
 ///
-/// Swift has no public question "is type A a subtype of type B" for arbitrary types:
-/// a metatype cast (`A is B.Type`) answers it for classes, but not when `B` is a
-/// protocol type (`any Screen`), because in generic code `B.Type` is the metatype of
-/// the existential itself. For that case the check finds the existential metatype
-/// `any Screen.Type` by its mangled name (`_mangledTypeName` and `_typeByName`, the
-/// standard library's own type-name lookup: the name of `B` with the existential
-/// metatype suffix `Xp`, which exists exactly when `B` is an existential), and casts
-/// the declared type's metatype to it, which asks the runtime whether the type
-/// conforms. No memory is read by hand.
+/// The values a declared type admits are more than its own: a class's include its
+/// subclasses', which the check cannot list (it cannot tell a `final` class), and a
+/// protocol type's are of every conforming type. An optional admits `nil`, which
+/// casts to every optional type and to no other; an array, a set or a dictionary
+/// admits an empty one, which casts to every other of its kind. The verdict follows
+/// the runtime's casts shape by shape (``TypeShape``):
+/// - to `Any` or `AnyObject`, every value casts (a value that is not a class instance
+///   is boxed);
+/// - to a protocol type, a value casts when its type conforms, which
+///   ``ExistentialRequirements`` tells on every thread alike: a conformance isolated
+///   to a global actor, or with conditions, decides nothing before a product exists;
+/// - an optional is unwrapped and its value cast; a value is wrapped to be cast to an
+///   optional;
+/// - arrays, sets and dictionaries cast element by element, tuples element by element
+///   when they have as many elements and no two labels differ;
+/// - a class instance casts to its superclasses; a value that bridges to a class
+///   (`String` to `NSString`, where Foundation provides it) or a class instance that
+///   bridges to a value may cast to the other, and on platforms with the Objective-C
+///   runtime any value may be boxed in an object;
+/// - a value declared as a protocol type, `AnyHashable`, or a type of a kind the
+///   check does not know is cast as it is: each product decides.
 ///
-/// The rule is the declared type's: a target that is the declared type or one of its
-/// supertypes (a superclass, a protocol it conforms to, `Any`, `AnyObject` for a
-/// class) is ``Verdict/always`` cast; any other target is ``Verdict/never``, even a
-/// subclass that some products might happen to be. Only where the declared type
-/// leaves room for the products to decide (a declared protocol type, an optional or
-/// `AnyHashable` target, an Objective-C bridge on Apple platforms, a type the lookup
-/// cannot name: a private, fileprivate or local type, or a protocol type with
-/// primary associated types) is the verdict ``Verdict/perProduct``, and each product is cast
-/// as it is made. `CastCheckTests` checks every rule.
+/// `CastCheckTests` checks every rule, and `CastCheckPropertyTests` checks the verdicts
+/// against the runtime's own casts of generated values, on the main actor and off it.
 package enum CastCheck {
   /// What a cast from the declared type to the target will do.
   package enum Verdict: Sendable, Equatable {
@@ -31,28 +40,37 @@ package enum CastCheck {
     case always
     /// No product can be cast.
     case never
-    /// It depends on each product's dynamic type.
+    /// It depends on each product.
     case perProduct
   }
 
   /// Whether a product declared as `declared` can be cast to `Target`.
   ///
-  /// - Complexity: The first question about a pair of types looks up type names;
-  ///   the answer is cached for the life of the process.
+  /// - Complexity: The first question about a pair of types reads their metadata and
+  ///   asks the runtime for conformances; the answer is cached for the life of the
+  ///   process. It is the same on every thread.
   package static func verdict<Target>(
     castingProductsOf declared: Any.Type, to target: Target.Type
   ) -> Verdict {
-    if declared == Target.self || declared is Target.Type {
-      // The same type, or a subclass of a target class.
+    if declared is AnyClass, Target.self is AnyClass, declared is Target.Type {
+      // The class or a subclass of it: the commonest question, answered without the
+      // cache's lock.
       return .always
     }
     let key = Pair(declared: ObjectIdentifier(declared), target: ObjectIdentifier(Target.self))
     if let known = verdicts.withLock({ $0[key] }) {
       return known
     }
-    let found = decide(declared, Target.self)
+    let found = uncachedVerdict(castingProductsOf: declared, to: Target.self)
     verdicts.withLock { $0[key] = found }
     return found
+  }
+
+  /// The verdict, found again without the cache (for tests: the same on every
+  /// thread).
+  static func uncachedVerdict(castingProductsOf declared: Any.Type, to target: Any.Type) -> Verdict
+  {
+    decide(declared, target, opened: true)
   }
 
   private struct Pair: Hashable {
@@ -62,65 +80,219 @@ package enum CastCheck {
 
   private static let verdicts = Locked<[Pair: Verdict]>([:])
 
-  private static func decide<Target>(_ declared: Any.Type, _ target: Target.Type) -> Verdict {
-    let declaredIsExistential = existentialMetatype(of: declared) != nil
-    if let targetMetatype = existentialMetatype(of: target) {
-      // A protocol target (or `Any`, `AnyObject`, a composition): the declared type
-      // conforms, or it does not. A declared protocol type says nothing this way
-      // (existentials do not conform to protocols), so its products decide.
-      if isInstance(declared, of: targetMetatype) { return .always }
-      return declaredIsExistential ? .perProduct : .never
-    }
-    guard canBeNamed(target), canBeNamed(declared) else { return .perProduct }
-    if declaredIsExistential || _isOptional(target) || target == AnyHashable.self {
-      // Products declared as a protocol type may have the target type; Swift wraps a
-      // value in an optional, or in `AnyHashable`, when it casts.
-      return .perProduct
-    }
+  /// Whether any value may be boxed in an object, and an object unboxed to a value:
+  /// the Objective-C runtime's bridging.
+  private static var bridgesEveryValue: Bool {
     #if canImport(ObjectiveC)
-    if (declared is AnyClass) != (target is AnyClass) {
-      // Objective-C bridging casts between classes and Swift values.
-      return .perProduct
-    }
+    return true
+    #else
+    return false
     #endif
-    // Two named types, not the same, the declared one not a subclass of the target.
-    return .never
   }
 
-  /// `any P.Type` for a protocol type `P` (an existential), found by name; nil for
-  /// any other type.
-  private static func existentialMetatype(of type: Any.Type) -> Any.Type? {
-    guard let name = _mangledTypeName(type) else { return nil }
-    return _typeByName(name + "Xp")
+  /// The verdict for values of `declared` cast to `target`.
+  ///
+  /// `opened` says that a value declared as a protocol type is cast as the value it
+  /// holds, as a product is (it is kept as `Any`): its conformance is looked up again.
+  /// Inside an optional, a collection or a tuple, a value declared as a protocol type
+  /// stays one, and a cast to the same protocol type copies it.
+  ///
+  /// Recursive over the structure of the two types, as deep as they are written.
+  private static func decide(_ declared: Any.Type, _ target: Any.Type, opened: Bool) -> Verdict {
+    if target == Any.self { return .always }
+    let targetShape = TypeShape.of(target)
+    if case .existential(let requirements?) = targetShape, requirements.isAnyObject {
+      return .always
+    }
+    let shape = TypeShape.of(declared)
+    if declared == target {
+      if opened, case .existential(let requirements) = shape,
+        requirements?.hasProtocols ?? true
+      {
+        // Each product's type is asked again whether it conforms, and a conformance
+        // isolated to a global actor holds on that actor alone.
+        return .perProduct
+      }
+      return .always
+    }
+    if case .optional(let wrapped) = targetShape {
+      if case .optional(let inner) = shape {
+        // `nil` casts to every optional; another value is unwrapped and cast.
+        return decide(inner, target, opened: false) == .always ? .always : .perProduct
+      }
+      // A value is cast to the wrapped type, then wrapped.
+      return decide(declared, wrapped, opened: opened)
+    }
+    switch shape {
+    case .existential, .other:
+      return .perProduct
+    case .anyHashable:
+      // A cast looks at the value inside, unless `AnyHashable` itself conforms.
+      if case .existential(let requirements?) = targetShape, requirements.superclass == nil,
+        !requirements.isClassBound, requirements.conformance(of: declared) == .everywhere
+      {
+        return .always
+      }
+      return .perProduct
+    default:
+      break
+    }
+    switch targetShape {
+    case .other, .existential(nil):
+      return .perProduct
+    case .existential(let requirements?):
+      return toExistential(declared, shape, requirements, target)
+    case .anyHashable:
+      return toExistential(declared, shape, .hashable, target)
+    default:
+      break
+    }
+    if case .optional(let inner) = shape {
+      // `nil` casts to no type but an optional; another value is unwrapped and cast.
+      return decide(inner, target, opened: false) == .never ? .never : .perProduct
+    }
+    return betweenConcreteTypes(declared, shape, target, targetShape)
   }
 
-  /// Whether the runtime finds a type by its mangled name: the lookups above mean
-  /// something only for such types.
-  private static func canBeNamed(_ type: Any.Type) -> Bool {
-    _mangledTypeName(type).flatMap(_typeByName) != nil
-  }
-
-  /// Whether `type`, as a metatype value, is an instance of `metatype`: for an
-  /// existential metatype `any P.Type`, whether `type` conforms to `P`.
-  private static func isInstance(_ type: Any.Type, of metatype: Any.Type) -> Bool {
-    _openExistential(metatype, do: probe).holds(type)
-  }
-
-  /// Casts to a type known only at run time, opened into `Opened`.
-  fileprivate protocol Probing {
-    static func holds(_ value: Any) -> Bool
-  }
-
-  fileprivate enum Probe<Opened>: Probing {
-    /// Whether `value` is an `Opened`.
-    static func holds(_ value: Any) -> Bool {
-      value is Opened
+  /// The verdict for a cast to a protocol type (or `AnyHashable`) with `requirements`.
+  private static func toExistential(
+    _ declared: Any.Type, _ shape: TypeShape, _ requirements: ExistentialRequirements,
+    _ target: Any.Type
+  ) -> Verdict {
+    switch shape {
+    case .optional(let inner):
+      if requirements.superclass == nil, !requirements.isClassBound {
+        // `Optional` itself may conform, and then `nil` casts too.
+        switch requirements.conformance(of: declared) {
+        case .everywhere: return .always
+        case .somewhere: return .perProduct
+        case .none: break
+        }
+      }
+      // `nil` is no such value; another is unwrapped and cast.
+      return decide(inner, target, opened: false) == .never ? .never : .perProduct
+    case .classType(let classType):
+      if let superclass = requirements.superclass, !isSubclass(classType, of: superclass) {
+        // A subclass of both may exist only when one is a subclass of the other.
+        return isSubclass(superclass, of: classType) ? .perProduct : .never
+      }
+      // A subclass may conform where the class does not.
+      return requirements.conformance(of: declared) == .everywhere ? .always : .perProduct
+    case .metatype, .function:
+      // A class's metatype is an object on platforms with the Objective-C runtime, and
+      // a function may be a block: left to each product.
+      return .perProduct
+    default:
+      if requirements.superclass != nil || requirements.isClassBound {
+        return mayBecomeObject(declared, of: requirements.superclass) ? .perProduct : .never
+      }
+      switch requirements.conformance(of: declared) {
+      case .everywhere: return .always
+      case .somewhere: return .perProduct
+      case .none:
+        // With the Objective-C runtime, the object a value bridges to may conform.
+        return bridgesEveryValue && bridgedClass(of: declared) != nil ? .perProduct : .never
+      }
     }
   }
-}
 
-/// The probe for an opened type (a free function: `_openExistential` takes it as its
-/// body).
-private func probe<Opened>(_ opened: Opened.Type) -> any CastCheck.Probing.Type {
-  CastCheck.Probe<Opened>.self
+  /// The verdict for a cast between two types that are neither optionals nor
+  /// existentials.
+  private static func betweenConcreteTypes(
+    _ declared: Any.Type, _ shape: TypeShape, _ target: Any.Type, _ targetShape: TypeShape
+  ) -> Verdict {
+    switch (shape, targetShape) {
+    case (.classType(let classType), .classType(let targetClass)):
+      if isSubclass(classType, of: targetClass) { return .always }
+      // A subclass of the declared class may be the target class.
+      return isSubclass(targetClass, of: classType) ? .perProduct : .never
+    case (.metatype, .classType), (.classType, .metatype), (.metatype, .metatype):
+      return .perProduct
+    case (.classType(let classType), _):
+      return mayBeBridged(classType, to: target) ? .perProduct : .never
+    case (_, .classType(let targetClass)):
+      return mayBecomeObject(declared, of: targetClass) ? .perProduct : .never
+    case (.array(let element), .array(let targetElement)),
+      (.set(let element), .set(let targetElement)):
+      // An empty one casts whatever the elements.
+      return decide(element, targetElement, opened: false) == .always ? .always : .perProduct
+    case (.dictionary(let key, let value), .dictionary(let targetKey, let targetValue)):
+      let both = [decide(key, targetKey, opened: false), decide(value, targetValue, opened: false)]
+      return both.allSatisfy { $0 == .always } ? .always : .perProduct
+    case (.tuple(let elements), .tuple(let targetElements)):
+      return betweenTuples(elements, targetElements)
+    case (.function, .function):
+      // A function casts to its own type, and to the same type that throws.
+      return .perProduct
+    default:
+      // Two types of different kinds, or two other structs or enums: a value of one is
+      // never the other.
+      return .never
+    }
+  }
+
+  /// The verdict for a cast between tuple types: element by element, when they have
+  /// as many elements and no two labels differ.
+  private static func betweenTuples(
+    _ elements: [TypeShape.TupleElement], _ targetElements: [TypeShape.TupleElement]
+  ) -> Verdict {
+    guard elements.count == targetElements.count else { return .never }
+    var verdict = Verdict.always
+    for (element, targetElement) in zip(elements, targetElements) {
+      if let label = element.label, let targetLabel = targetElement.label, label != targetLabel {
+        return .never
+      }
+      switch decide(element.type, targetElement.type, opened: false) {
+      case .never: return .never
+      case .perProduct: verdict = .perProduct
+      case .always: break
+      }
+    }
+    return verdict
+  }
+
+  /// Whether `type` is `ancestor` or one of its subclasses.
+  private static func isSubclass(_ type: AnyClass, of ancestor: AnyClass) -> Bool {
+    var current: AnyClass? = type
+    while let level = current {
+      if ObjectIdentifier(level) == ObjectIdentifier(ancestor) { return true }
+      current = _getSuperclass(level)
+    }
+    return false
+  }
+
+  /// Whether a value of `type`, not a class, may be cast to an instance of
+  /// `targetClass` (or, without one, to some class): it bridges to a class related to
+  /// it (`String` to `NSString`, where Foundation provides the bridge).
+  private static func mayBecomeObject(_ type: Any.Type, of targetClass: AnyClass? = nil) -> Bool {
+    if bridgesEveryValue { return true }
+    guard let bridged = bridgedClass(of: type) else { return false }
+    return targetClass.map { areRelated(bridged, $0) } ?? true
+  }
+
+  /// Whether an instance of `classType` may be cast to `type`, not a class: `type`
+  /// bridges from a class related to it (`NSString` to `String`).
+  private static func mayBeBridged(_ classType: AnyClass, to type: Any.Type) -> Bool {
+    if bridgesEveryValue { return true }
+    guard let bridged = bridgedClass(of: type) else { return false }
+    return areRelated(classType, bridged)
+  }
+
+  /// Whether one class is the other or a subclass of it: only then may an instance
+  /// of one be an instance of the other.
+  private static func areRelated(_ one: AnyClass, _ other: AnyClass) -> Bool {
+    isSubclass(one, of: other) || isSubclass(other, of: one)
+  }
+
+  /// The class values of `type` bridge to, when they do.
+  private static func bridgedClass(of type: Any.Type) -> AnyClass? {
+    guard let bridgeable = type as? any _ObjectiveCBridgeable.Type else { return nil }
+    return objectiveCType(bridgeable)
+  }
+
+  private static func objectiveCType<Bridged: _ObjectiveCBridgeable>(
+    _: Bridged.Type
+  ) -> AnyClass {
+    Bridged._ObjectiveCType.self
+  }
 }
