@@ -13,6 +13,8 @@
 #                        without a warning, runs
 #   ObservableViewModel  an @Observable class with an @Inject property: builds without
 #                        a warning, runs
+#   MainActorTests       a main-actor-by-default test target: a suite trait naming the app's
+#                        main-actor factory, main-actor modules: builds without a warning
 #   CallShapes, CallShapesSwiftFive, CallShapesMainActor
 #                        every call shape of the README, the articles and the contract
 #                        (Tests/Fixtures/Shared/CallShapes), in Swift 6, Swift 5 and
@@ -100,6 +102,23 @@ accepted() {
   echo "ok: $name compiles without a warning and prints $expected"
 }
 
+# Builds a library fixture that must compile without a warning (one that cannot run
+# on its own, such as a test target's sources).
+compiles() {
+  local name="$1"
+  if ! build target "$name"; then
+    grep -E -A12 '(^|: )error: ' "$logs/$name.log" | head -80 >&2 || true
+    fail "$name does not compile (log: $logs/$name.log)"
+  fi
+  local found
+  found=$(warnings "$name")
+  if [ -n "$found" ]; then
+    echo "$found" >&2
+    fail "$name compiles with warnings (log: $logs/$name.log)"
+  fi
+  echo "ok: $name compiles without a warning"
+}
+
 # Builds a library fixture that must not compile, and checks that the compiler
 # reports exactly the errors its sources mark.
 rejected() {
@@ -136,9 +155,10 @@ rejected KeyTypeMistake
 accepted Transients \
   "counter=new graphCounter=new manualCounter=new clock=shared weakClock=shared manualClock=shared screen=shared(Home)"
 accepted SwiftFive "sharedCounter shared: true, counter shared: true"
+compiles MainActorTests
 accepted ObservableViewModel "repo: catalog, query change observed: true"
 shapes="nonisolated: 32 shapes
-main actor: 9 shapes
+main actor: 10 shapes
 async: 7 shapes
 test support: 10 shapes
 main-actor test support: 4 shapes

@@ -18,16 +18,20 @@ public import Testing
 /// On a suite it applies to every test in it, nested suites included. The
 /// production container is made again for every test (the argument is evaluated
 /// each time); since a test container copies it with fresh singletons, a shared
-/// production container is just as isolated.
+/// production container is just as isolated. The argument is evaluated on the main
+/// actor, so a factory that is main-actor code (as every function of a target whose
+/// default isolation is `MainActor` is) can be named here as it is; a nonisolated one
+/// runs there too.
 public struct TestContainerTrait: TestTrait, SuiteTrait, TestScoping {
-  private let production: @Sendable () -> Container?
+  private let production: @MainActor @Sendable () -> Container?
   private let strict: Bool
   private let allowedNames: [String]
   private let reporter: (any IssueReporter)?
   private let site: IssueLocation
 
   init(
-    production: @escaping @Sendable () -> Container?, strict: Bool, allowedNames: [String],
+    production: @escaping @MainActor @Sendable () -> Container?, strict: Bool,
+    allowedNames: [String],
     reporter: (any IssueReporter)?, site: IssueLocation
   ) {
     self.production = production
@@ -52,8 +56,12 @@ public struct TestContainerTrait: TestTrait, SuiteTrait, TestScoping {
     for test: Test, testCase: Test.Case?,
     performing function: @Sendable () async throws -> Void
   ) async throws {
+    // The production container is made on the main actor: in a target whose code is
+    // main-actor by default, that is where its factory runs (a nonisolated factory runs
+    // there too).
+    let production = await MainActor.run { self.production() }
     let testContainer = TestContainer(
-      copying: production(), strict: strict, allowing: allowedNames, reporter: reporter,
+      copying: production, strict: strict, allowing: allowedNames, reporter: reporter,
       fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
     try await TestContainer.$current.withValue(testContainer) {
       try await function()
@@ -65,8 +73,8 @@ extension Trait where Self == TestContainerTrait {
   /// Gives each test a fresh ``TestContainer``, as ``TestContainer/current``.
   ///
   /// - Parameters:
-  ///   - production: The container to copy for each test; evaluated once per test.
-  ///     Nil for an empty test container.
+  ///   - production: The container to copy for each test; evaluated once per test, on
+  ///     the main actor. Nil for an empty test container.
   ///   - strict: Whether only names the test overrides or allows may resolve.
   ///   - allowedNames: Names a strict test container lets resolve without an
   ///     override.
@@ -79,7 +87,7 @@ extension Trait where Self == TestContainerTrait {
   ///   - column: That column; leave the default.
   /// - Returns: The trait.
   public static func testContainer(
-    copying production: @autoclosure @escaping @Sendable () -> Container? = nil,
+    copying production: @autoclosure @escaping @MainActor @Sendable () -> Container? = nil,
     strict: Bool = false, allowing allowedNames: [String] = [],
     reporter: (any IssueReporter)? = nil, fileID: StaticString = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column

@@ -37,6 +37,11 @@ let package = Package(
     .executableTarget(name: "ObservableViewModel", dependencies: [injineer]),
     // Must not compile: a creator or instance whose type is not its key's.
     .target(name: "KeyTypeMistake", dependencies: [injineer]),
+    // The test target of a main-actor-by-default app: a suite trait names the app's
+    // main-actor factory, and main-actor modules are installed and checked.
+    .target(
+      name: "MainActorTests", dependencies: [injineer, testSupport],
+      swiftSettings: [.defaultIsolation(MainActor.self)]),
     // Every call shape of the README, the articles and the contract (the files of
     // Shared/CallShapes, linked into each target), in the three modes apps use.
     .executableTarget(name: "CallShapes", dependencies: [injineer, testSupport]),

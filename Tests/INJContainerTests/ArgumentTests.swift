@@ -222,6 +222,26 @@ import Testing
         + "actor can call. Ask for @MainActor (Int) -> Badge.")
   }
 
+  /// Registers a main-actor provider taking an argument from nonisolated code.
+  nonisolated private static func registerBadge(in container: Container) {
+    container.addMainActorProvider(forName: "badge", argument: Int.self) { _, number in
+      Badge(number: number)
+    }
+  }
+
+  @MainActor @Test func aMainActorProviderTakesAnArgumentFromNonisolatedRegistration() throws {
+    let container = Container()
+    Self.registerBadge(in: container)
+    try container.checkForErrors()
+    let make = try container.value(forName: "badgeProvider", as: (@MainActor (Int) -> Badge).self)
+    #expect(make(4).number == 4)
+    let error = #expect(throws: ResolutionError.self) {
+      try container.value(forName: "badgeProvider", as: ((Int) -> Badge).self)
+    }
+    #expect(
+      error?.description.contains("its provider closure is @MainActor (Int) -> Badge") == true)
+  }
+
   @Test func asyncProvidersTakeArgumentsToo() async throws {
     let container = Self.container()
     container.addAsyncProvider(

@@ -64,7 +64,9 @@ func mainActorShapes() throws -> ShapeLog {
     Screen(title: "Keyed " + (try values.value(for: .screen)).title)
   }
   container.addProvider(for: .screen, dependencies: []) { _ in Screen(title: "Home") }
+  container.install(ScreensModule())
   try container.checkForErrors()
+  try ScreensModule().checkForErrors()
 
   log.expect(try container.value(forName: "screen", as: Screen.self).title == "Home", "value")
   log.expect(try container.value(forName: "settings", as: Screen.self).title == "Settings", "mA")
@@ -80,5 +82,7 @@ func mainActorShapes() throws -> ShapeLog {
   log.expect(try throwing().title == "Settings", "let m: @MainActor () throws -> Screen")
   let fromKey = try container.value(for: Key.screen.mainActorProvider)
   log.expect(fromKey().title == "Home", "value(for: .mainActorProvider)")
+  let fromModule = try container.value(forName: "moduleScreen", as: Screen.self)
+  log.expect(fromModule.title == "Module", "a main-actor module")
   return log
 }

@@ -116,6 +116,17 @@ final class Screen {
   init(title: String) { self.title = title }
 }
 
+/// A module of main-actor screens: its conformance is main-actor isolated, so it is
+/// installed and checked from main-actor code.
+@MainActor
+struct ScreensModule: @MainActor ContainerModule {
+  func register(in container: Container) {
+    container.addProvider(forName: "moduleScreen", dependencies: []) { _ in
+      Screen(title: "Module")
+    }
+  }
+}
+
 extension Key where Value == Screen {
   nonisolated static var screen: Self { Self("screen") }
 }
