@@ -69,18 +69,26 @@ public final class Container: Sendable {
   /// Whether `observer` is set: checked first, so resolving in an unobserved
   /// container never copies the existential.
   let isObserved: Bool
+  /// The module this container checks alone, when ``ContainerModule/checkForErrors()``
+  /// made it: its missing names may be another module's.
+  let moduleCheckedAlone: String?
 
   /// Creates an empty container.
   public init() {
     parent = nil
     observer = nil
     isObserved = false
+    moduleCheckedAlone = nil
   }
 
-  init(parent: Container?, observer: (any ResolutionObserver)? = nil) {
+  init(
+    parent: Container?, observer: (any ResolutionObserver)? = nil,
+    moduleCheckedAlone: String? = nil
+  ) {
     self.parent = parent
     self.observer = observer
     isObserved = observer != nil
+    self.moduleCheckedAlone = moduleCheckedAlone
   }
 
   // MARK: Registering

@@ -158,9 +158,9 @@ extension Container {
   /// A container with `module` installed and each of its needs standing registered,
   /// for checking the module alone.
   convenience init(checking module: some ContainerModule) {
-    self.init()
-    install(module)
     let moduleName = module.name
+    self.init(parent: nil, moduleCheckedAlone: moduleName)
+    install(module)
     for need in module.needs where !need.isBlank && !isRegistered(need) {
       // Declared, so it stands registered; it says so if anything tries to make it.
       addProvider(

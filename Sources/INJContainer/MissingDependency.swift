@@ -8,6 +8,10 @@ public struct MissingDependency: Hashable, Sendable {
   public var suggestion: String?
   /// Where the provider that depends on it was registered.
   public var site: RegistrationSite?
+  /// The module checked alone (``ContainerModule/checkForErrors()``) when the name was
+  /// found missing: the name may belong to another module, which the module's `needs`
+  /// should then declare.
+  var moduleCheckedAlone: String?
 
   /// Creates a missing dependency.
   ///

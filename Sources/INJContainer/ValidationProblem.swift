@@ -89,6 +89,14 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
       if missing.name.hasSuffix("Provider"), missing.name.count > "Provider".count {
         line += "a provider closure for '\(missing.name.dropLast("Provider".count))', "
       }
+      if let module = missing.moduleCheckedAlone {
+        line += "which \(module) does not register."
+        line +=
+          missing.suggestion.map { " Did you mean '\($0)'?" }
+          ?? " If another module registers it, add it to \(module)'s needs; if none does, "
+          + "register it, or remove it from the dependencies of '\(missing.requiredBy)'."
+        return line
+      }
       line += "which is not registered."
       line +=
         missing.suggestion.map { " Did you mean '\($0)'?" }

@@ -112,6 +112,37 @@ import Testing
     #expect(error?.missingDependencies.first?.site?.module == "Undeclared")
   }
 
+  @Test func aNameOfAnotherModuleIsToBeDeclaredInTheNeeds() {
+    struct Listing: ContainerModule {
+      func register(in container: Container) {
+        container.addProvider(
+          forName: "list", dependencies: ["itemRepository", "clok"], fileID: "App/List.swift",
+          line: 3
+        ) { _ in 1 }
+        container.addInstance(Clock(), forName: "clock", fileID: "App/List.swift", line: 4)
+      }
+    }
+    let error = #expect(throws: ValidationError.self) { try Listing().checkForErrors() }
+    #expect(
+      error?.problems.map(\.description) == [
+        "'list' (Listing, App/List.swift:3) depends on 'itemRepository', which Listing does not "
+          + "register. If another module registers it, add it to Listing's needs; if none "
+          + "does, register it, or remove it from the dependencies of 'list'.",
+        "'list' (Listing, App/List.swift:3) depends on 'clok', which Listing does not register. "
+          + "Did you mean 'clock'?",
+      ])
+    // Installed in an app's container, a missing name is missing.
+    let container = Container()
+    container.install(Listing())
+    let whole = #expect(throws: ValidationError.self) { try container.checkForErrors() }
+    #expect(
+      whole?.problems.first?.description
+        == "'list' (Listing, App/List.swift:3) depends on 'itemRepository', which is not "
+        + "registered. Register it, or remove it from the dependencies of 'list'.")
+  }
+
+  final class Clock: Sendable {}
+
   @Test func aModuleCheckedAloneReportsACycleInside() {
     struct Looping: ContainerModule {
       func register(in container: Container) {

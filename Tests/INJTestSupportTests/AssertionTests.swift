@@ -73,7 +73,8 @@ struct AssertionTests {
         """
         assertNoErrors failed for ListModule: The container has 1 problem:
         - 'productsList' (ListModule, INJTestSupportTests/AssertionTests.swift:\(ListModule.line)) \
-        depends on 'productServise', which is not registered. Did you mean 'productsService'?
+        depends on 'productServise', which ListModule does not register. Did you mean \
+        'productsService'?
         """
       ])
     #expect(recorder.issues.first?.location.line == line)

@@ -275,11 +275,11 @@ struct Validation {
         problems.append(blank)
       }
     } else {
-      missing.append(
-        .missingDependency(
-          MissingDependency(
-            name: slot.name, requiredBy: registration.name,
-            suggestion: suggestion(for: slot.name), site: registration.site)))
+      var dependency = MissingDependency(
+        name: slot.name, requiredBy: registration.name,
+        suggestion: suggestion(for: slot.name), site: registration.site)
+      dependency.moduleCheckedAlone = container.moduleCheckedAlone
+      missing.append(.missingDependency(dependency))
     }
   }
 
