@@ -165,32 +165,42 @@ extension Container {
   }
 
   /// Makes singletons ahead of their first use, for app launch: every singleton
-  /// registered in this container, or the ones named, each after its dependencies,
-  /// with independent ones made at the same time.
+  /// registered in this container, or the ones named, each after the singletons it
+  /// depends on, with independent ones made at the same time.
   ///
   /// ```swift
   /// try container.checkForErrors()
   /// try await container.makeSingletons()
   /// ```
   ///
-  /// Synchronous and async singletons alike are made; a main-actor creator runs on the
-  /// main actor. Each is made once, as when it is first resolved, so later resolutions
+  /// Synchronous and async singletons alike are made, each where its creator runs (a
+  /// main-actor creator on the main actor). The singletons are made in waves: first
+  /// those that depend on no other singleton being made, directly or through
+  /// transient providers, then those that depend only on the first wave, and so on;
+  /// the singletons of one wave are made at the same time. So a synchronous singleton
+  /// over an async one, or a nonisolated one over a main-actor one, finds what it
+  /// needs made. This is the launch call of ``ProviderOptions/madeAtLaunch``:
+  /// synchronous providers may depend on such a singleton, and resolve
+  /// synchronously once this call has returned.
+  ///
+  /// Each singleton is made once, as when it is first resolved, so later resolutions
   /// read it without creating anything; names that are not singletons are resolved,
-  /// and what they make is dropped. The first failure cancels the other creations and
-  /// is thrown; the singletons made by then are kept.
+  /// and what they make is dropped. The first failure cancels the other creations of
+  /// its wave and is thrown; the singletons made by then are kept.
   ///
   /// - Parameter names: The names to make; nil for every singleton registered here
   ///   (not in ancestors).
   /// - Throws: ``ResolutionError`` for the first name that could not be made.
   public func makeSingletons(named names: [String]? = nil) async throws {
-    let targets = names ?? singletonNames()
-    try await withThrowingTaskGroup(of: Void.self) { group in
-      for name in targets {
-        group.addTask {
-          _ = try await self.asyncValue(forName: name, as: Any.self)
+    for wave in launchWaves(of: names ?? singletonNames()) {
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        for name in wave {
+          group.addTask {
+            _ = try await self.asyncValue(forName: name, as: Any.self)
+          }
         }
+        try await group.waitForAll()
       }
-      try await group.waitForAll()
     }
   }
 

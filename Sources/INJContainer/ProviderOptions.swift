@@ -37,8 +37,37 @@ public struct ProviderOptions: OptionSet, Sendable, Hashable {
   /// ``Container/value(forName:as:)->T`` shares it, and the next call makes a new one.
   public static let objectGraph = ProviderOptions(rawValue: 1 << 3)
 
-  /// The options that choose a scope; at most one may be given.
+  /// A singleton that ``Container/makeSingletons(named:)`` makes when the app starts,
+  /// so that synchronous providers may depend on it even when its creator is async.
+  ///
+  /// ```swift
+  /// container.addAsyncProvider(forName: "store", options: .madeAtLaunch) { _ in
+  ///   try await Store.open()
+  /// }
+  /// container.addProvider(forName: "notes", dependencies: ["store"]) { values in
+  ///   NotesScreen(store: try values.value(forName: "store"))
+  /// }
+  /// try container.checkForErrors()
+  /// try await container.makeSingletons()          // opens the store
+  /// let notes = try container.value(forName: "notes", as: NotesScreen.self)  // synchronous
+  /// ```
+  ///
+  /// It is ``singleton`` in every other way. ``Container/checkForErrors()`` accepts
+  /// synchronous providers that depend on it, and a synchronous resolution that needs it
+  /// before the launch made it throws ``ResolutionError`` (reason
+  /// ``ResolutionError/Reason/notMadeAtLaunch``), naming the call to make.
+  public static let madeAtLaunch = ProviderOptions(rawValue: 1 << 4)
+
+  /// The options that choose a scope; at most one may be given (``madeAtLaunch`` is a
+  /// singleton, and goes with ``singleton``).
   static let scopes: ProviderOptions = [.singleton, .weakSingleton, .objectGraph]
+
+  /// Whether more than one scope is given.
+  var hasConflictingScopes: Bool {
+    var chosen = intersection(.scopes)
+    if contains(.madeAtLaunch) { chosen.insert(.singleton) }
+    return chosen.rawValue.nonzeroBitCount > 1
+  }
 }
 
 extension ProviderOptions {
@@ -104,4 +133,9 @@ extension ProviderOptions.For where Product: Sendable {
   /// One product is shared while anything holds it. See
   /// ``ProviderOptions/weakSingleton``.
   public static var weakSingleton: Self { Self(checked: .weakSingleton) }
+
+  /// A singleton made when the app starts, by ``Container/makeSingletons(named:)``,
+  /// which synchronous providers may depend on even when its creator is async. See
+  /// ``ProviderOptions/madeAtLaunch``.
+  public static var madeAtLaunch: Self { Self(checked: .madeAtLaunch) }
 }

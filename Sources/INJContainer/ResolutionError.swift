@@ -66,6 +66,10 @@ public struct ResolutionError: Error, CustomStringConvertible {
     /// The creator is async (registered with `addAsyncProvider`): only an async
     /// resolution can run it.
     case requiresAsync
+    /// The creator is async and the singleton is made at launch
+    /// (``ProviderOptions/madeAtLaunch``), but a synchronous resolution needed it
+    /// before ``Container/makeSingletons(named:)`` made it.
+    case notMadeAtLaunch
     /// The creator takes an argument (of the named type) that only the name's
     /// provider closure passes: the name was resolved, or depended on, directly.
     case requiresArgument(String)
@@ -242,6 +246,15 @@ public struct ResolutionError: Error, CustomStringConvertible {
         text += ", or make '\(parent)' depend on '\(name)Provider'"
       }
       text += "."
+    case .notMadeAtLaunch:
+      text +=
+        ": '\(name)' is an async singleton made at launch, and the launch has not made it "
+        + "yet. Call try await container.makeSingletons() when the app starts, before "
+        + "resolving synchronously what depends on '\(name)'"
+      if path.count > 1 {
+        text += ", or resolve '\(requested)' with asyncValue(forName:as:)"
+      }
+      text += "."
     case .requiresAsync:
       text +=
         ": the creator of '\(name)' is async, so a synchronous resolution cannot make it. "
@@ -294,6 +307,7 @@ public struct ResolutionError: Error, CustomStringConvertible {
   static func scopeNames(_ options: ProviderOptions) -> [String] {
     var names: [String] = []
     if options.contains(.singleton) { names.append("singleton") }
+    if options.contains(.madeAtLaunch) { names.append("madeAtLaunch") }
     if options.contains(.weakSingleton) { names.append("weakSingleton") }
     if options.contains(.objectGraph) { names.append("objectGraph") }
     return names

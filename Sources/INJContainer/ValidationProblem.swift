@@ -123,7 +123,8 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
       return
         "'\(provider)' (\(site)) is synchronous but depends on '\(dependency)' "
         + "(\(dependencySite)), whose creator is async, so value(forName:) cannot make it. "
-        + "Register '\(provider)' with addAsyncProvider."
+        + "Register '\(provider)' with addAsyncProvider, or make '\(dependency)' at launch: "
+        + "give it options: .madeAtLaunch and call makeSingletons() when the app starts."
     case .providerClosureMismatch(
       let provider, let site, let productType, let isKey, let dependency, let closureType, _,
       let problem, let offered):

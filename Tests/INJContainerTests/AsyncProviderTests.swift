@@ -144,7 +144,8 @@ struct AsyncProviderTests {
       error?.problems.map(\.description) == [
         "'screen' (App/Screen.swift:7) is synchronous but depends on 'forecast' "
           + "(App/Forecast.swift:3), whose creator is async, so value(forName:) cannot make "
-          + "it. Register 'screen' with addAsyncProvider."
+          + "it. Register 'screen' with addAsyncProvider, or make 'forecast' at launch: give it "
+          + "options: .madeAtLaunch and call makeSingletons() when the app starts."
       ])
   }
 

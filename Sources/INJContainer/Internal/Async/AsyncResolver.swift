@@ -190,7 +190,33 @@ struct AsyncResolver {
       if provider.asyncCreator != nil {
         return try await resolveAsyncProvider(provider)
       }
-      return try await resolveSynchronously(provider)
+      return try await resolveSynchronously(makingAsyncSingletonsFirst: provider)
+    }
+  }
+
+  /// Resolves a synchronous provider with the synchronous resolver, first making each
+  /// async singleton below it that the synchronous resolver cannot await (as
+  /// ``Container/makeSingletons(named:)`` would at launch), then trying again; an async
+  /// provider of another scope below a synchronous one stays an error.
+  private nonisolated(nonsending) func resolveSynchronously(
+    makingAsyncSingletonsFirst provider: Provider
+  ) async throws(ResolutionError) -> Resolved {
+    var made: Set<String> = []
+    while true {
+      do {
+        return try await resolveSynchronously(provider)
+      } catch {
+        switch error.reason {
+        case .requiresAsync, .notMadeAtLaunch: break
+        default: throw error
+        }
+        guard made.insert(error.name).inserted,
+          let found = provider.owner.lookup(error.name, hash: error.name.hashValue),
+          let singleton = found.takeUnretainedValue().provider, singleton.scope == .singleton,
+          singleton.asyncCreator != nil
+        else { throw error }
+        _ = try await resolve(found.takeUnretainedValue(), dependent: provider)
+      }
     }
   }
 

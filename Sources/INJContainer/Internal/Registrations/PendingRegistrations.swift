@@ -188,7 +188,7 @@ extension Container {
     let kind: Registration.Kind =
       if nameSlot.isBlank {
         .invalid(.blankName, provider: provider)
-      } else if options.intersection(.scopes).rawValue.nonzeroBitCount > 1 {
+      } else if options.hasConflictingScopes {
         .invalid(.conflictingScopes(options), provider: provider)
       } else {
         .provider(provider)

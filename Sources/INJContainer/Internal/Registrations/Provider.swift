@@ -24,7 +24,7 @@ final class Provider: @unchecked Sendable {
 
     init(_ options: ProviderOptions) {
       self =
-        options.contains(.singleton)
+        options.contains(.singleton) || options.contains(.madeAtLaunch)
         ? .singleton
         : options.contains(.weakSingleton)
           ? .weakSingleton : options.contains(.objectGraph) ? .objectGraph : .transient
@@ -61,6 +61,8 @@ final class Provider: @unchecked Sendable {
   let dependencyHandles: [Unmanaged<NameSlot>]
   let options: ProviderOptions
   let scope: Scope
+  /// Whether the provider is a singleton made at launch (``ProviderOptions/madeAtLaunch``).
+  let isMadeAtLaunch: Bool
   /// The actor the creator is isolated to: it runs only where that actor runs.
   let isolation: CreatorIsolation
   /// Whether the product's properties are injected: not `.manualInit`, and some
@@ -116,6 +118,7 @@ final class Provider: @unchecked Sendable {
     dependencyHandles = dependencySlots.map { Unmanaged.passUnretained($0) }
     self.options = options
     scope = Scope(options)
+    isMadeAtLaunch = options.contains(.madeAtLaunch)
     self.isolation = isolation
     injectsProperties = !options.contains(.manualInit) && !dependencies.isEmpty
     isLeaf = scope == .transient && dependencies.isEmpty

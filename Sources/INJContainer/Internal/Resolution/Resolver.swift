@@ -344,7 +344,9 @@ struct Resolver {
   @inline(never)
   private func checkBeforeRunning(_ provider: Provider) throws(ResolutionError) {
     if provider.asyncCreator != nil {
-      throw error(for: provider.name, reason: .requiresAsync, inProgress: true)
+      throw error(
+        for: provider.name, reason: provider.isMadeAtLaunch ? .notMadeAtLaunch : .requiresAsync,
+        inProgress: true)
     }
     if let argument = provider.argument, !argument.isPassed {
       throw error(

@@ -438,7 +438,9 @@ struct Validation {
       let registration = index.entries[entry]
       guard let provider = registration.provider else { continue }
       for (position, id) in index.dependencies(of: entry).enumerated() {
-        guard let dependency = registered(slotID: id), dependency.provider?.asyncCreator != nil
+        // A singleton made at launch exists before synchronous resolutions need it.
+        guard let dependency = registered(slotID: id),
+          let made = dependency.provider, made.asyncCreator != nil, !made.isMadeAtLaunch
         else { continue }
         problems.append(
           .synchronousDependsOnAsync(

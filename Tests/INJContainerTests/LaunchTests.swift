@@ -1,0 +1,153 @@
+import INJContainer
+import Testing
+
+/// Async singletons made at launch, with synchronous providers over them, and
+/// `makeSingletons()` making singletons in the order of their dependencies.
+@Suite("Singletons made at launch")
+struct LaunchTests {
+  final class Store: Sendable {
+    let opened: Int
+    init(opened: Int) { self.opened = opened }
+    static func open() async -> Store {
+      await Task.yield()
+      return Store(opened: 1)
+    }
+  }
+
+  final class Repository: Sendable {
+    let store: Store
+    init(store: Store) { self.store = store }
+  }
+
+  final class Screen {
+    let repository: Repository
+    init(repository: Repository) { self.repository = repository }
+  }
+
+  private static func app() -> Container {
+    let container = Container()
+    container.addAsyncProvider(
+      forName: "store", options: .madeAtLaunch, fileID: "App/App.swift", line: 1
+    ) { _ in await Store.open() }
+    container.addProvider(
+      forName: "repository", dependencies: ["store"], options: .singleton,
+      fileID: "App/App.swift", line: 2
+    ) { values in Repository(store: try values.value(forName: "store")) }
+    container.addProvider(
+      forName: "screen", dependencies: ["repository"], fileID: "App/App.swift", line: 3
+    ) { values in Screen(repository: try values.value(forName: "repository")) }
+    return container
+  }
+
+  @Test func synchronousProvidersOverALaunchSingletonPassTheCheck() throws {
+    try Self.app().checkForErrors()
+  }
+
+  @Test func beforeTheLaunchASynchronousResolutionNamesTheCall() {
+    let error = #expect(throws: ResolutionError.self) {
+      try Self.app().value(forName: "screen")
+    }
+    if case .notMadeAtLaunch? = error?.reason {
+    } else {
+      Issue.record("\(String(describing: error))")
+    }
+    #expect(
+      error?.description
+        == "Cannot resolve 'screen': 'store' is an async singleton made at launch, and the "
+        + "launch has not made it yet. Call try await container.makeSingletons() when the app "
+        + "starts, before resolving synchronously what depends on 'store', or resolve 'screen' "
+        + "with asyncValue(forName:as:). Path: screen → repository → store.")
+  }
+
+  @Test func afterTheLaunchTheSynchronousLayersResolveSynchronously() async throws {
+    let container = Self.app()
+    try await container.makeSingletons()
+    let screen = try container.value(forName: "screen", as: Screen.self)
+    let again = try container.value(forName: "screen", as: Screen.self)
+    #expect(screen.repository.store.opened == 1)
+    #expect(screen !== again && screen.repository === again.repository)
+  }
+
+  @Test func anAsyncRequestMakesALaunchSingletonBeforeTheLaunch() async throws {
+    let container = Self.app()
+    let screen = try await container.asyncValue(forName: "screen", as: Screen.self)
+    #expect(screen.repository.store.opened == 1)
+    #expect(try container.value(forName: "repository", as: Repository.self) === screen.repository)
+  }
+
+  @Test func theCheckStillReportsASynchronousProviderOverOtherAsyncProviders() {
+    let container = Container()
+    container.addAsyncProvider(forName: "session", fileID: "App/App.swift", line: 1) { _ in
+      await Store.open()
+    }
+    container.addAsyncProvider(
+      forName: "cache", options: .singleton, fileID: "App/App.swift", line: 2
+    ) { _ in await Store.open() }
+    container.addProvider(
+      forName: "feed", dependencies: ["session", "cache"], fileID: "App/App.swift", line: 3
+    ) { _ in 0 }
+    #expect(
+      container.validate().problems.map(\.description) == [
+        "'feed' (App/App.swift:3) is synchronous but depends on 'session' (App/App.swift:1), "
+          + "whose creator is async, so value(forName:) cannot make it. Register 'feed' with "
+          + "addAsyncProvider, or make 'session' at launch: give it options: .madeAtLaunch and "
+          + "call makeSingletons() when the app starts.",
+        "'feed' (App/App.swift:3) is synchronous but depends on 'cache' (App/App.swift:2), "
+          + "whose creator is async, so value(forName:) cannot make it. Register 'feed' with "
+          + "addAsyncProvider, or make 'cache' at launch: give it options: .madeAtLaunch and "
+          + "call makeSingletons() when the app starts.",
+      ])
+  }
+
+  @Test func aLaunchSingletonIsASingletonAndHasOneScope() {
+    let container = Container()
+    container.addAsyncProvider(forName: "store", options: [.madeAtLaunch, .singleton]) { _ in
+      await Store.open()
+    }
+    container.addAsyncProvider(
+      forName: "weak", options: [.madeAtLaunch, .weakSingleton], fileID: "App/App.swift",
+      line: 2
+    ) { _ in await Store.open() }
+    #expect(
+      container.validate().problems.map(\.description) == [
+        "'weak' (App/App.swift:2) has more than one scope (madeAtLaunch, weakSingleton). Give it "
+          + "at most one of .singleton, .weakSingleton and .objectGraph."
+      ])
+  }
+
+  // MARK: Waves
+
+  @Test func singletonsComeInWavesOfTheirDependencies() {
+    let container = Container()
+    container.addProvider(forName: "c", dependencies: ["mapper"], options: .singleton) { _ in 3 }
+    container.addProvider(forName: "mapper", dependencies: ["b"]) { _ in 0 }
+    container.addProvider(forName: "b", dependencies: ["a"], options: .singleton) { _ in 2 }
+    container.addProvider(forName: "a", options: .singleton) { _ in 1 }
+    container.addProvider(forName: "lone", options: .singleton) { _ in 4 }
+    container.addProvider(forName: "late", dependencies: ["cProvider"], options: .singleton) { _ in
+      5
+    }
+    #expect(
+      container.launchWaves(of: ["c", "b", "a", "lone", "late"]) == [
+        ["a", "lone", "late"], ["b"], ["c"],
+      ])
+  }
+
+  /// A nonisolated singleton over a main-actor one, made at launch from nonisolated
+  /// code: the main-actor one is made first, on the main actor.
+  @Test func aNonisolatedSingletonOverAMainActorOneIsMadeAfterIt() async throws {
+    for _ in 0..<20 {
+      let container = Container()
+      await Self.registerMainActorSingleton(in: container)
+      container.addProvider(forName: "needsMain", dependencies: ["main"], options: .singleton) {
+        values in Repository(store: try values.value(forName: "main"))
+      }
+      try await container.makeSingletons()
+      #expect(try container.value(forName: "needsMain", as: Repository.self).store.opened == 2)
+    }
+  }
+
+  @MainActor private static func registerMainActorSingleton(in container: Container) {
+    container.addProvider(forName: "main", options: .singleton) { _ in Store(opened: 2) }
+  }
+}
