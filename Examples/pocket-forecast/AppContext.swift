@@ -45,12 +45,15 @@ enum AppContext {
 
     // Services. A singleton's creator runs once; every dependent shares its product.
     container.addAsyncProvider(
-      forName: "weatherClient", dependencies: ["weatherReportDao", "conf"], options: .singleton
+      forName: "weatherClient", dependencies: ["weatherReportDao", "conf"],
+      options: .madeAtLaunch
     ) { values -> any WeatherClient in
       // The declared result, `any WeatherClient`, is what dependents ask for: swapping the
       // stub for a networked client changes only this creator. It is async, as a client
       // that fetches what it needs at start-up would be: it reads its fixture without
-      // holding up the launch, and everything that depends on it directly is async too.
+      // holding up the main actor. `.madeAtLaunch` makes it a singleton that the launch
+      // makes (`makeSingletons()` in PocketForecast.swift), so the screens above it stay
+      // synchronous, as a SwiftUI view's initializer, which cannot await, needs them.
       try await StubWeatherClient.load(
         configuration: values.value(forName: "conf"),
         weatherReportDao: values.value(forName: "weatherReportDao"),
@@ -79,7 +82,7 @@ enum AppContext {
       // `@Inject var theme` is set after this returns: property injection.
       WeatherReportView()
     }
-    container.addAsyncProvider(
+    container.addProvider(
       forName: "weatherReportViewController",
       dependencies: [
         "weatherReportView", "weatherClient", "weatherReportDao", "cityDao",
@@ -87,15 +90,15 @@ enum AppContext {
       ]
     ) { values in
       // Constructor injection for the four collaborators; `rootViewControllerProvider` is
-      // set afterwards into its `@Inject` property. An async creator is not isolated to
-      // the main actor: it awaits the screen's main-actor initializer.
-      try await WeatherReportViewController(
+      // set afterwards into its `@Inject` property. Registered from main-actor code, the
+      // creator runs on the main actor and calls the screen's initializer directly.
+      try WeatherReportViewController(
         view: values.value(forName: "weatherReportView"),
         weatherClient: values.value(forName: "weatherClient"),
         weatherReportDao: values.value(forName: "weatherReportDao"),
         cityDao: values.value(forName: "cityDao"))
     }
-    container.addAsyncProvider(
+    container.addProvider(
       forName: "rootViewController",
       dependencies: [
         "weatherReportViewController", "citiesListViewControllerProvider",
@@ -108,13 +111,13 @@ enum AppContext {
       // `rootViewController` in that list instead, `checkForErrors()` would report one.
       // The root keeps its one report screen for life, as the original did; `validate()`
       // lists that as a warning (a singleton holding a transient), and it is meant.
-      await RootViewController(
+      RootViewController(
         mainContentViewController: try values.value(forName: "weatherReportViewController"))
     }
-    container.addAsyncProvider(
+    container.addProvider(
       forName: "window", dependencies: ["rootViewController"], options: .singleton
     ) { values in
-      await Window(rootViewController: try values.value(forName: "rootViewController"))
+      Window(rootViewController: try values.value(forName: "rootViewController"))
     }
     container.addProvider(
       forName: "citiesListViewController",
@@ -123,13 +126,13 @@ enum AppContext {
       try CitiesListViewController(
         cityDao: values.value(forName: "cityDao"), theme: values.value(forName: "theme"))
     }
-    container.addAsyncProvider(
+    container.addProvider(
       forName: "addCityViewController",
       dependencies: ["cityDao", "weatherClient", "rootViewControllerProvider"]
     ) { _ in
       // Every property is injected, through the `Injectable` conformance below (on the
       // main actor, since this is registered from main-actor code).
-      await AddCityViewController()
+      AddCityViewController()
     }
 
     return container

@@ -61,13 +61,15 @@ struct PocketForecast {
       return .success
     }
 
-    // Resolving the window makes the root screen, the weather report screen and
-    // everything they need, in dependency order: asynchronously, because the weather
-    // client's creator awaits its fixture.
-    let window = try await container.asyncValue(forName: "window", as: Window.self)
+    // The launch: make the singletons, in the order of their dependencies. The weather
+    // client's creator awaits its fixture here, once; everything above it is synchronous,
+    // so resolving the window then makes the root screen, the weather report screen and
+    // everything they need without awaiting anything.
+    try await container.makeSingletons()
+    let window = try container.value(forName: "window", as: Window.self)
     var failure: (any Error)?
     do {
-      try await perform(invocation.command, on: window.rootViewController)
+      try perform(invocation.command, on: window.rootViewController)
     } catch {
       failure = error
     }
@@ -82,20 +84,20 @@ struct PocketForecast {
   /// Runs a command the way a user would reach it through the app's screens.
   static func perform(
     _ command: Invocation.Command, on root: RootViewController
-  ) async throws {
+  ) throws {
     switch command {
     case .report:
-      try await root.showMainContent()
+      try root.showMainContent()
     case .refresh:
-      try await root.mainContentViewController.refreshData()
+      try root.mainContentViewController.refreshData()
     case .cities:
-      try await root.showCitiesList()
+      try root.showCitiesList()
     case .add(let city):
-      try await root.makeAddCity().add(city)
+      try root.makeAddCity().add(city)
     case .remove(let city):
-      try await root.makeCitiesList().remove(city)
+      try root.makeCitiesList().remove(city)
     case .select(let city):
-      try await root.makeCitiesList().select(city)
+      try root.makeCitiesList().select(city)
     }
   }
 

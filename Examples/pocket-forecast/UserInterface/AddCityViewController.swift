@@ -7,14 +7,14 @@
 final class AddCityViewController {
   var cityDao: CityDao?
   var weatherClient: (any WeatherClient)?
-  var rootViewControllerProvider: (() async throws -> RootViewController)?
+  var rootViewControllerProvider: (@MainActor () throws -> RootViewController)?
 
   /// Adds the city if the weather service has reports for it, spelled as the service
   /// spells it, then closes this screen, which shows the cities list again.
   ///
   /// - Parameter name: The city's name, as the user typed it.
   /// - Throws: ``AppError/data(_:)`` when the weather service does not know the city.
-  func add(_ name: String) async throws {
+  func add(_ name: String) throws {
     let client = try injected(weatherClient, "weatherClient", in: "addCityViewController")
     let cityDao = try injected(cityDao, "cityDao", in: "addCityViewController")
     // Like the original, ask the weather service first: a city it has no reports for is
@@ -23,11 +23,11 @@ final class AddCityViewController {
     let city = report.cityDisplayName
     let note =
       try cityDao.saveCity(city) ? "Added \(city)." : "\(city) is already one of your cities."
-    try await rootViewController().dismissAddCity(notes: [note])
+    try rootViewController().dismissAddCity(notes: [note])
   }
 
-  private func rootViewController() async throws -> RootViewController {
-    try await injected(
+  private func rootViewController() throws -> RootViewController {
+    try injected(
       rootViewControllerProvider, "rootViewControllerProvider",
       in: "addCityViewController")()
   }

@@ -9,7 +9,7 @@ import Injineer
 final class CitiesListViewController {
   private let cityDao: CityDao
   private let theme: Theme
-  @Inject var rootViewControllerProvider: (() async throws -> RootViewController)?
+  @Inject var rootViewControllerProvider: (@MainActor () throws -> RootViewController)?
 
   init(cityDao: CityDao, theme: Theme) {
     self.cityDao = cityDao
@@ -20,7 +20,7 @@ final class CitiesListViewController {
   ///
   /// - Parameter notes: Shown below the list.
   /// - Throws: ``AppError`` when the list cannot be read.
-  func viewWillAppear(notes: [String] = []) async throws {
+  func viewWillAppear(notes: [String] = []) throws {
     let cities = try cityDao.listAllCities()
     let selected = try cityDao.loadSelectedCity()
     var lines = cities.map { city in
@@ -29,7 +29,7 @@ final class CitiesListViewController {
     if cities.isEmpty {
       lines = ["No cities yet: add one with 'pocket-forecast add <city>'."]
     }
-    try await rootViewController().present(
+    try rootViewController().present(
       ScreenText.draw(title: "Your cities", lines: lines, notes: notes, theme: theme))
   }
 
@@ -38,21 +38,21 @@ final class CitiesListViewController {
   ///
   /// - Parameter name: The city's name; case does not matter.
   /// - Throws: ``AppError/data(_:)`` when the city is not in the list.
-  func select(_ name: String) async throws {
+  func select(_ name: String) throws {
     let city = try existingCity(named: name)
     try cityDao.saveCurrentlySelectedCity(city)
-    try await rootViewController().dismissCitiesList()
+    try rootViewController().dismissCitiesList()
   }
 
   /// Removes a city, then shows the list.
   ///
   /// - Parameter name: The city's name; case does not matter.
   /// - Throws: ``AppError/data(_:)`` when the city is not in the list.
-  func remove(_ name: String) async throws {
+  func remove(_ name: String) throws {
     let city = try existingCity(named: name)
     let wasSelected = try cityDao.loadSelectedCity() == city
     try cityDao.deleteCity(city)
-    try await viewWillAppear(
+    try viewWillAppear(
       notes: ["Removed \(city)." + (wasSelected ? " No city is selected now." : "")])
   }
 
@@ -67,8 +67,8 @@ final class CitiesListViewController {
         + "Add it with 'pocket-forecast add <city>'.")
   }
 
-  private func rootViewController() async throws -> RootViewController {
-    try await injected(
+  private func rootViewController() throws -> RootViewController {
+    try injected(
       rootViewControllerProvider, "rootViewControllerProvider",
       in: "citiesListViewController")()
   }

@@ -14,7 +14,7 @@ import Injineer
 final class RootViewController {
   let mainContentViewController: WeatherReportViewController
   @Inject var citiesListViewControllerProvider: (@MainActor () throws -> CitiesListViewController)?
-  @Inject var addCityViewControllerProvider: (() async throws -> AddCityViewController)?
+  @Inject var addCityViewControllerProvider: (@MainActor () throws -> AddCityViewController)?
   /// The text of each screen shown, in order.
   private(set) var screens: [String] = []
 
@@ -30,8 +30,8 @@ final class RootViewController {
   /// Shows the weather report.
   ///
   /// - Throws: ``AppError`` when the report can be neither read nor fetched.
-  func showMainContent() async throws {
-    try await mainContentViewController.viewWillAppear()
+  func showMainContent() throws {
+    try mainContentViewController.viewWillAppear()
   }
 
   /// Opens a new cities list without showing it, for an action on it.
@@ -48,23 +48,23 @@ final class RootViewController {
   ///
   /// - Parameter notes: Shown below the list.
   /// - Throws: ``AppError`` when the list cannot be read.
-  func showCitiesList(notes: [String] = []) async throws {
-    try await makeCitiesList().viewWillAppear(notes: notes)
+  func showCitiesList(notes: [String] = []) throws {
+    try makeCitiesList().viewWillAppear(notes: notes)
   }
 
   /// Closes the cities list, which shows the weather report again.
   ///
   /// - Throws: ``AppError`` when the report can be neither read nor fetched.
-  func dismissCitiesList() async throws {
-    try await showMainContent()
+  func dismissCitiesList() throws {
+    try showMainContent()
   }
 
   /// Opens a new add-city screen.
   ///
   /// - Returns: The add-city screen.
   /// - Throws: An error when the container cannot make it.
-  func makeAddCity() async throws -> AddCityViewController {
-    try await injected(
+  func makeAddCity() throws -> AddCityViewController {
+    try injected(
       addCityViewControllerProvider, "addCityViewControllerProvider",
       in: "rootViewController")()
   }
@@ -73,7 +73,7 @@ final class RootViewController {
   ///
   /// - Parameter notes: Shown below the list.
   /// - Throws: ``AppError`` when the list cannot be read.
-  func dismissAddCity(notes: [String]) async throws {
-    try await showCitiesList(notes: notes)
+  func dismissAddCity(notes: [String]) throws {
+    try showCitiesList(notes: notes)
   }
 }

@@ -16,7 +16,7 @@ final class WeatherReportViewController {
   private let cityDao: CityDao
   /// Returns the root screen. A throwing closure, so that a failure to make it is an
   /// error to report rather than a stop.
-  @Inject var rootViewControllerProvider: (() async throws -> RootViewController)?
+  @Inject var rootViewControllerProvider: (@MainActor () throws -> RootViewController)?
 
   init(
     view: WeatherReportView, weatherClient: any WeatherClient,
@@ -32,35 +32,35 @@ final class WeatherReportViewController {
   /// weather client. With no city selected, it opens the cities list instead.
   ///
   /// - Throws: ``AppError`` when the report can be neither read nor fetched.
-  func viewWillAppear() async throws {
+  func viewWillAppear() throws {
     guard let cityName = try cityDao.loadSelectedCity() else {
-      try await rootViewController().showCitiesList(
+      try rootViewController().showCitiesList(
         notes: ["No city is selected yet: pick one with 'pocket-forecast select <city>'."])
       return
     }
     if let report = try weatherReportDao.report(forCityName: cityName) {
-      try await rootViewController().present(
+      try rootViewController().present(
         view.draw(report, status: "Stored report; 'pocket-forecast refresh' fetches a new one."))
     } else {
-      try await refreshData()
+      try refreshData()
     }
   }
 
   /// Fetches the selected city's report from the weather client and shows it.
   ///
   /// - Throws: ``AppError`` when it cannot be fetched or stored.
-  func refreshData() async throws {
+  func refreshData() throws {
     guard let cityName = try cityDao.loadSelectedCity() else {
-      try await viewWillAppear()
+      try viewWillAppear()
       return
     }
     let report = try weatherClient.loadWeatherReport(for: cityName)
-    try await rootViewController().present(
+    try rootViewController().present(
       view.draw(report, status: "Fetched from the weather service and stored."))
   }
 
-  private func rootViewController() async throws -> RootViewController {
-    try await injected(
+  private func rootViewController() throws -> RootViewController {
+    try injected(
       rootViewControllerProvider, "rootViewControllerProvider",
       in: "weatherReportViewController")()
   }
