@@ -119,14 +119,19 @@ struct ConcurrencyTests: PrintingSample {
     #expect(try container.value(forName: "counter", as: Counter.self).count == 0)
   }
 
-  @Test @MainActor func creatorsRegisteredFromMainActorCode() async throws {
+  @Test @MainActor func creatorsRegisteredFromMainActorCode() throws {
     let inboxes = Container()
     inboxes.addInstance(CatalogService(), forName: "catalogService")
     registerInbox(in: inboxes)
     let inbox = try inboxes.value(forName: "inboxModel", as: InboxModel.self)
     print(inbox.title, inbox.catalogService != nil)
     expectPrintedOutputShown(in: Self.article)
+  }
 
+  @Test @MainActor func aCreatorRegisteredFromMainActorCodeIsRefusedElsewhere() async {
+    let inboxes = Container()
+    inboxes.addInstance(CatalogService(), forName: "catalogService")
+    registerInbox(in: inboxes)
     let elsewhere = await Task.detached {
       (try? inboxes.value(forName: "inboxModel")) == nil
     }.value
