@@ -136,7 +136,7 @@ public final class Container: Sendable {
   /// function, top-level code, or any code of a module whose default isolation is
   /// `MainActor`), it may call main-actor initializers, and the container runs it
   /// only on the main actor: resolving the name from another thread throws
-  /// ``ResolutionError`` (reason ``ResolutionError/Reason/notOnMainActor``) rather
+  /// ``ResolutionError`` (reason ``ResolutionError/Reason/notOnMainActor(registeredAt:)``) rather
   /// than blocking. Registered from nonisolated code, it runs on whichever thread
   /// resolves; Swift does not check what such a creator captures, so capture only
   /// values that may be used from any thread (write `{ @Sendable values in … }` to
@@ -147,10 +147,16 @@ public final class Container: Sendable {
   /// and make resolving the name throw. Names may be registered at any time; a
   /// later registration is visible to later resolutions.
   ///
+  /// A list of names, `[]` included, is a `[String]` and chooses this method; a list
+  /// that also holds keys (`[.key(.weatherClient), "theme"]`) is a
+  /// ``DependencyList`` and chooses
+  /// ``addProvider(forName:dependencies:options:fileID:line:isolation:creator:)-(_,DependencyList,_,_,_,_,_)``.
+  ///
   /// - Parameters:
   ///   - name: The name dependents use.
   ///   - dependencies: The names the creator needs; each is resolved before it
-  ///     runs. A name like `fooProvider` gives a closure making a new `foo`.
+  ///     runs. A name like `fooProvider` gives a closure making a new `foo`: for a
+  ///     creator registered from main-actor code, a `@MainActor () -> Foo`.
   ///   - options: The scope (``ProviderOptions/For/singleton`` and others) and
   ///     ``ProviderOptions/For/manualInit``. A shared scope needs a `Sendable`
   ///     product (see ``ProviderOptions/For``).
@@ -175,7 +181,7 @@ public final class Container: Sendable {
   /// as `@MainActor` view models.
   ///
   /// Resolve it from the main actor; resolving it from any other thread throws
-  /// ``ResolutionError`` (reason ``ResolutionError/Reason/notOnMainActor``) rather
+  /// ``ResolutionError`` (reason ``ResolutionError/Reason/notOnMainActor(registeredAt:)``) rather
   /// than blocking on the main thread.
   ///
   /// - Parameters:
@@ -234,7 +240,9 @@ public final class Container: Sendable {
   ///
   /// For a provider-closure name (`fooProvider`) the value is a closure `() -> Foo`
   /// of exactly the type `foo`'s creator declares (`@MainActor () -> Foo` when `foo`
-  /// is made on the main actor).
+  /// is made on the main actor, `() async throws -> Foo` when its creator is async,
+  /// `(Argument) -> Foo` when it takes an argument); ask ``value(forName:as:)`` for
+  /// any other closure type.
   ///
   /// - Parameter name: A registered name.
   /// - Returns: The value.
@@ -248,12 +256,25 @@ public final class Container: Sendable {
   ///
   /// ```swift
   /// let client = try container.value(forName: "weatherClient", as: WeatherClient.self)
+  /// let makeClient: () throws -> WeatherClient = try container.value(
+  ///   forName: "weatherClientProvider")
   /// ```
+  ///
+  /// For a provider-closure name (`fooProvider`), `type` may be any closure type the
+  /// provider's products fit, given with `as:` or by the annotation of the result:
+  /// throwing or not; `@Sendable` or not; async (`nonisolated(nonsending)` too),
+  /// which every provider offers and an async provider requires; taking the argument
+  /// of a provider registered with one, and only then; returning the product's type
+  /// or any type a product can be cast to; and `@MainActor`, which a product made on
+  /// the main actor requires: a closure that could be called off the main actor is
+  /// refused for it, so ask for `@MainActor () -> Foo` there. A plain closure stops the program with the full
+  /// error text when making a product fails; a throwing one throws it. See
+  /// `ProviderFactory/closure(as:)` for every rule.
   ///
   /// - Parameters:
   ///   - name: A registered name.
-  ///   - type: The type to return: the value's type, or a protocol or superclass of
-  ///     it.
+  ///   - type: The type to return: the value's type, a protocol or superclass of it,
+  ///     or for a provider closure, a closure type as above.
   /// - Returns: The value.
   /// - Throws: ``ResolutionError`` naming the name, the path that led to the
   ///   failure, and what went wrong; a value of another type is an error too.

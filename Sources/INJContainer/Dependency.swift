@@ -1,5 +1,6 @@
-/// One entry of a provider's dependency list: a name, or a ``Key`` whose type
-/// ``Container/checkForErrors()`` checks against what the name provides.
+/// One entry of a provider's dependency list (a ``DependencyList``): a name, or a
+/// ``Key`` whose type ``Container/checkForErrors()`` checks against what the name
+/// provides.
 ///
 /// A string literal is a dependency by name; `.key(_:)` makes one from a key:
 ///

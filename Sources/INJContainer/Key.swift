@@ -1,16 +1,23 @@
 /// A name together with the type registered under it, so that the compiler checks
 /// registration and resolution.
 ///
-/// Declare keys once, in the composition root:
+/// Declare keys once, in the composition root, each in an extension constrained to
+/// its type:
 ///
 /// ```swift
-/// extension Key {
-///   static var weatherClient: Key<any WeatherClient> { Key<any WeatherClient>("weatherClient") }
+/// extension Key where Value == any WeatherClient {
+///   static var weatherClient: Self { Self("weatherClient") }
 /// }
 ///
 /// container.addProvider(for: .weatherClient, options: .singleton) { _ in StubWeatherClient() }
 /// let client = try container.value(for: .weatherClient)   // any WeatherClient
 /// ```
+///
+/// The constraint is what lets the compiler explain a creator of the wrong type
+/// (*cannot convert value of type 'String' to closure result type 'Int'*). A key
+/// declared in an unconstrained `extension Key` is found by `.weatherClient` as well,
+/// but for that mistake the Swift 6.3 compiler gives up with *failed to produce
+/// diagnostic for expression*, whatever function the key is passed to.
 ///
 /// A key is only a name and a type: the name can still be used as a string, and the
 /// two meet at run time, where a value of another type is a ``ResolutionError``. In a
@@ -33,13 +40,19 @@ public struct Key<Value>: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The key of this key's provider closure: `fooProvider` for `foo`, giving a
-  /// closure that makes a new `Value` on each call.
+  /// closure that makes a new `Value` on each call, for a `Value` made off the main
+  /// actor (registered from nonisolated code).
+  ///
+  /// A product made on the main actor (registered from main-actor code, or with
+  /// `addMainActorProvider`) refuses this plain closure, which could be called
+  /// anywhere: use ``mainActorProvider`` for it.
   public var provider: Key<() -> Value> {
     Key<() -> Value>(name + "Provider")
   }
 
   /// The key of this key's provider closure as a main-actor closure: `fooProvider`
-  /// for `foo`, for a `Value` made on the main actor.
+  /// for `foo`, for a `Value` made on the main actor (registered from main-actor
+  /// code, or with `addMainActorProvider`). Any product offers this closure.
   public var mainActorProvider: Key<@MainActor () -> Value> {
     Key<@MainActor () -> Value>(name + "Provider")
   }

@@ -29,8 +29,8 @@ public struct ResolutionError: Error, CustomStringConvertible {
     case creatorFailed(any Error)
     /// The value is not of the type asked for.
     case typeMismatch(expected: String, actual: String)
-    /// A provider closure was asked for with a result type that the provider's
-    /// declared product type is neither equal to nor a subtype of: the closure type
+    /// A provider closure was asked for with a result type that no product of the
+    /// provider's declared product type can ever be cast to: the closure type
     /// requested, and the product type.
     case providerClosureMismatch(requested: String, productType: String)
     /// A provider closure that could be called off the main actor was asked for, but

@@ -13,7 +13,7 @@ public import INJReflection
 ///   WeatherReportViewController(
 ///     client: try values.value(forName: "weatherClient", as: WeatherClient.self),
 ///     root: try values.value(forName: "rootViewControllerProvider",
-///                            as: (() -> RootViewController).self))
+///                            as: (@MainActor () -> RootViewController).self))
 /// }
 /// ```
 ///
@@ -41,7 +41,9 @@ public struct ResolvedValues {
   /// provider's dependencies.
   ///
   /// For a provider-closure dependency (`fooProvider`) the value is a closure
-  /// `() -> Foo` whose result type is exactly what `foo`'s creator declares.
+  /// `() -> Foo` whose result type is exactly what `foo`'s creator declares
+  /// (`@MainActor () -> Foo` when `foo` is made on the main actor); ask
+  /// ``value(forName:as:)`` for any other closure type.
   public subscript(name: String) -> Any? {
     guard let index = names.firstIndex(of: name) else { return nil }
     return value(at: index).anyValue
@@ -49,11 +51,23 @@ public struct ResolvedValues {
 
   /// The resolved value of a dependency, as `type`.
   ///
+  /// ```swift
+  /// let client: WeatherClient = try values.value(forName: "weatherClient")
+  /// let makeRoot: @MainActor () throws -> RootViewController =
+  ///   try values.value(forName: "rootViewControllerProvider")
+  /// ```
+  ///
+  /// For a provider-closure dependency (`fooProvider`), `type` may be any closure
+  /// type the provider's products fit, given with `as:` or by the annotation of the
+  /// result: throwing or not, `@MainActor` (required when `foo` is made on the main
+  /// actor), `@Sendable` or not, async (required for an async provider), taking the
+  /// argument of a provider registered with one, and returning the product's type or
+  /// any type a product can be cast to. See `ProviderFactory/closure(as:)`.
+  ///
   /// - Parameters:
   ///   - name: One of the provider's dependencies.
-  ///   - type: The type to return; for a provider closure, exactly the closure type
-  ///     of the product (`(() -> Foo).self`), or use the closure overloads for a
-  ///     supertype.
+  ///   - type: The type to return: the value's type, a protocol or superclass of it,
+  ///     or for a provider closure, a closure type as above.
   /// - Returns: The value.
   /// - Throws: ``ResolutionError`` when `name` is not a dependency of the
   ///   provider or its value is not a `T`.

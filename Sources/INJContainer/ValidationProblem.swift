@@ -19,15 +19,15 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
   /// A dependency on a name nothing registers.
   case missingDependency(MissingDependency)
   /// An `@Inject` property of a provider's product that the dependency of the same
-  /// name can never fill, because the type that dependency declares is neither the
-  /// property's type nor a subtype of it: the provider, its site and product type, the
+  /// name can never fill, because no value of the type that dependency declares can
+  /// ever be cast to the property's type: the provider, its site and product type, the
   /// property and the type it holds, and the dependency's site and declared type.
   case injectTypeMismatch(
     String, site: RegistrationSite, productType: String, property: String,
     propertyType: String, dependencySite: RegistrationSite, dependencyType: String)
   /// A dependency given as a key (``Dependency/key(_:)``) whose type the
-  /// registration of its name can never provide, because the type it declares is
-  /// neither the key's type nor a subtype of it: the provider and its site, the
+  /// registration of its name can never provide, because no value of the type it
+  /// declares can ever be cast to the key's type: the provider and its site, the
   /// dependency's name and key type, and the dependency's site and declared type.
   case keyTypeMismatch(
     String, site: RegistrationSite, dependency: String, keyType: String,

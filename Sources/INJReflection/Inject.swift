@@ -29,11 +29,16 @@
 /// ``InjectionError`` instead; pass a struct its dependencies through its
 /// initializer.
 ///
-/// A property typed `(() -> Product)?` or `(() throws -> Product)?` receives a
-/// provider closure. `Product` may be a supertype of what the provider makes (a
-/// protocol existential or a superclass): each call casts the new value. For a
-/// product made on the main actor, type it `(@MainActor () -> Product)?`: the
-/// compiler then refuses a call off the main actor.
+/// A property of a closure type, such as `(() -> Product)?` or
+/// `(() throws -> Product)?`, receives a provider closure when its name is a
+/// provider-closure dependency (`productProvider`); any closure type the provider's
+/// products fit works (see `ProviderFactory/closure(as:)`). `Product` may be a
+/// supertype of what the provider makes (a protocol existential or a superclass):
+/// each call casts the new value. For a product made on the main actor (registered
+/// from main-actor code), type it `(@MainActor () -> Product)?`: the compiler then
+/// refuses a call off the main actor. A plain `(() -> Product)?` cannot hold that
+/// provider's closure: resolving the provider throws, and the container's check,
+/// where it lists the type's properties, reports the property with the fix.
 @propertyWrapper
 public struct Inject<Value> {
   @usableFromInline let box: InjectBox<Value>

@@ -1,16 +1,17 @@
 /// Makes a new product on each call; provider-closure properties are filled from it.
 ///
 /// A container offers a factory for a dependency named like `fooProvider`. The
-/// injector turns it into a closure of the property's own type: `() -> Foo`,
-/// `() throws -> Foo`, or the same with another result that `as?` can cast a product
-/// to (an existential such as `any Screen`, a superclass, the wrapped type of an
-/// optional product, an array of a supertype, a tuple with labels), casting each new
-/// value.
+/// injector turns it into a closure of the property's own type with
+/// ``closure(as:)``: `() -> Foo`, `() throws -> Foo`, `@MainActor () -> Foo`, an
+/// async closure, one taking the factory's argument, or the same with another result
+/// that `as?` can cast a product to (an existential such as `any Screen`, a
+/// superclass, the wrapped type of an optional product, an array of a supertype, a
+/// tuple with labels), casting each new value.
 ///
 /// ```swift
 /// let factory = ProviderFactory(making: Foo.self) { Foo() }
-/// let makeFoo: () -> Foo = try factory.closure(returning: Foo.self)
-/// let makeScreen: () -> any Screen = try factory.closure(returning: (any Screen).self)
+/// let makeFoo = try factory.closure(as: (() -> Foo).self)
+/// let makeScreen = try factory.closure(as: (() throws -> any Screen).self)
 /// ```
 ///
 /// A closure whose result type no product of the declared type can ever have is
@@ -38,11 +39,11 @@ public final class ProviderFactory {
   private let exactAsyncClosure: Any?
 
   /// Whether the products are made by an async creator: the factory's closures are
-  /// then `() async throws -> Product` only.
+  /// then async only (`() async throws -> Product` and the like).
   public var isAsync: Bool { asyncCreate != nil }
 
   /// Whether the products are made on the main actor: the factory's closures are
-  /// then `@MainActor () -> Product` and `@MainActor () throws -> Product`, and it
+  /// then main-actor closures only (`@MainActor () -> Product` and the like), and it
   /// refuses to make closures that could be called elsewhere.
   public let isMainActor: Bool
 

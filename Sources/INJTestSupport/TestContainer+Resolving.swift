@@ -28,12 +28,18 @@ extension TestContainer {
   ///
   /// ```swift
   /// let report = try testContainer.value(forName: "weatherReport", as: WeatherReport.self)
+  /// let makeReport: () throws -> WeatherReport = try testContainer.value(
+  ///   forName: "weatherReportProvider")
   /// ```
+  ///
+  /// For a provider-closure name (`fooProvider`), `type` may be any closure type the
+  /// container's `value(forName:as:)` gives, by `as:` or by annotation; the closure
+  /// makes the test container's `foo`, fakes included.
   ///
   /// - Parameters:
   ///   - name: A name.
-  ///   - type: The type to return: the value's type, or a protocol or superclass of
-  ///     it.
+  ///   - type: The type to return: the value's type, a protocol or superclass of it,
+  ///     or for a provider closure, a closure type.
   ///   - fileID: The calling file, where a strict failure is reported; leave the
   ///     default.
   ///   - filePath: The calling file's path; leave the default.

@@ -4,6 +4,7 @@ import Testing
 // The samples of the article "Checking the Graph", as written there.
 
 final class Theme: Sendable {}
+final class ImageCache: Sendable {}
 
 struct Offline: Error, CustomStringConvertible {
   var description: String { "the network is offline" }
@@ -13,6 +14,14 @@ final class Dashboard {
   @Inject var theme: Theme?
 }
 
+final class Api: Sendable {}
+
+final class ApiScreen {
+  @Inject var apiProvider: ((Int) -> Api)?
+  @Inject var themeProvider: Theme?
+}
+
+// The article's samples run in nonisolated code, as it says.
 @Suite("Checking the Graph")
 struct CheckingTheGraphTests: PrintingSample {
   let console = Console()
@@ -31,7 +40,7 @@ struct CheckingTheGraphTests: PrintingSample {
     container.addProvider(
       forName: "session", options: [.singleton, .objectGraph], fileID: file, line: 8
     ) { _ in
-      Session()
+      Theme()
     }
     container.addProvider(forName: "header", dependencies: [" "], fileID: file, line: 9) { _ in
       "Header"
@@ -52,6 +61,49 @@ struct CheckingTheGraphTests: PrintingSample {
     }
 
     expectPrintedOutputShown(in: Self.article)
+  }
+
+  @Test func providerClosureSlots() throws {
+    let file = "App/Wiring.swift"
+    let closures = Container()
+    closures.addProvider(forName: "api", fileID: file, line: 3) { _ in Api() }
+    closures.addInstance(Theme(), forName: "theme", fileID: file, line: 4)
+    closures.addProvider(
+      forName: "apiScreen", dependencies: ["apiProvider", "themeProvider"], fileID: file, line: 5
+    ) { _ in
+      ApiScreen()
+    }
+    closures.addProvider(
+      forName: "status", dependencies: [.key(Key<() -> String>("apiProvider"))], fileID: file,
+      line: 6
+    ) { _ in
+      "ok"
+    }
+    do {
+      try closures.checkForErrors()
+    } catch {
+      print(error)
+    }
+    #if canImport(Darwin)
+    #expect(closures.validate().problems.count == 1)
+    #else
+    expectPrintedOutputShown(in: Self.article)
+    #endif
+
+    let before = console.text.count
+    do {
+      _ = try closures.value(forName: "apiScreen")
+    } catch {
+      print(error)
+    }
+    do {
+      _ = try closures.value(forName: "apiProvider", as: ((Int) -> Api).self)
+    } catch {
+      print(error)
+    }
+    #expect(
+      try Markdown.blocks("text", in: Self.article).contains(
+        String(console.text.dropFirst(before))), "\(console.text)")
   }
 
   @Test func warnings() throws {

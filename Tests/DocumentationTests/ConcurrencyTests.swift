@@ -49,6 +49,8 @@ extension ProfileModel: @MainActor Injectable {
   }
 }
 
+// Each sample runs where the article says: nonisolated, on the main actor, or in an async
+// function on the main actor.
 @Suite("Concurrency")
 struct ConcurrencyTests: PrintingSample {
   let console = Console()
@@ -117,16 +119,21 @@ struct ConcurrencyTests: PrintingSample {
     #expect(try container.value(forName: "counter", as: Counter.self).count == 0)
   }
 
-  @Test @MainActor func creatorsRegisteredFromMainActorCode() async throws {
-    let container = Container()
-    container.addInstance(CatalogService(), forName: "catalogService")
-    registerInbox(in: container)
-    let inbox = try container.value(forName: "inboxModel", as: InboxModel.self)
+  @Test @MainActor func creatorsRegisteredFromMainActorCode() throws {
+    let inboxes = Container()
+    inboxes.addInstance(CatalogService(), forName: "catalogService")
+    registerInbox(in: inboxes)
+    let inbox = try inboxes.value(forName: "inboxModel", as: InboxModel.self)
     print(inbox.title, inbox.catalogService != nil)
     expectPrintedOutputShown(in: Self.article)
+  }
 
+  @Test @MainActor func aCreatorRegisteredFromMainActorCodeIsRefusedElsewhere() async {
+    let inboxes = Container()
+    inboxes.addInstance(CatalogService(), forName: "catalogService")
+    registerInbox(in: inboxes)
     let elsewhere = await Task.detached {
-      (try? container.value(forName: "inboxModel")) == nil
+      (try? inboxes.value(forName: "inboxModel")) == nil
     }.value
     #expect(elsewhere)
   }

@@ -4,8 +4,9 @@ import Testing
 // The samples of the landing pages of the Injineer, INJContainer and INJReflection
 // catalogs, as written there.
 
+// The umbrella's and the container's samples run in nonisolated code, the reflection
+// module's on the main actor, as the pages say.
 @Suite("Landing pages")
-@MainActor
 struct LandingPageTests {
   @Test func umbrella() throws {
     final class StoreScreen {
@@ -37,7 +38,7 @@ struct LandingPageTests {
     #expect(client.baseURL == "https://api.example.com")
   }
 
-  @Test func reflection() throws {
+  @Test @MainActor func reflection() throws {
     @MainActor
     final class ProductsListViewController {
       @Inject var productsService: ProductsService?

@@ -7,14 +7,16 @@ final class ArticleStore: Sendable {
   let titles = ["Brewing", "Grinding"]
 }
 
+@MainActor
 final class ArticleScreen {
   @Inject var articleStore: ArticleStore?
   var title = ""
 }
 
+@MainActor
 final class ArticleListScreen {
   @Inject var articleStore: ArticleStore?
-  @Inject var articleScreenProvider: (() -> ArticleScreen)?
+  @Inject var articleScreenProvider: (@MainActor () -> ArticleScreen)?
 
   func open(_ index: Int) -> ArticleScreen? {
     guard let screen = articleScreenProvider?() else { return nil }
@@ -23,16 +25,23 @@ final class ArticleListScreen {
   }
 }
 
-final class ArticleReader {
-  let title: String
-  init(title: String) { self.title = title }
-}
-
+@MainActor
 protocol TitledScreen: AnyObject {
   var title: String { get }
 }
 
 extension ArticleScreen: TitledScreen {}
+
+@MainActor
+final class DraftListScreen {
+  @Inject var articleScreenProvider: (() -> ArticleScreen)?
+}
+
+@MainActor
+final class ArticleReader {
+  let title: String
+  init(title: String) { self.title = title }
+}
 
 @MainActor
 final class Coordinator {}
@@ -50,25 +59,28 @@ final class AccountService {
   func signOut() -> Coordinator { coordinator() }
 }
 
+// Every sample of the article runs on the main actor, as the article says.
 @Suite("Provider Closures and Cycles")
+@MainActor
 struct ProviderClosuresAndCyclesTests: PrintingSample {
   let console = Console()
 
   @Test func closuresThatTakeAnArgument() throws {
-    let container = Container()
-    container.addInstance(ArticleStore(), forName: "articleStore")
-    container.addProvider(
+    let readers = Container()
+    readers.addInstance(ArticleStore(), forName: "articleStore")
+    readers.addProvider(
       forName: "articleReader", dependencies: ["articleStore"], argument: Int.self
     ) { values, index in
       ArticleReader(
         title: try values.value(forName: "articleStore", as: ArticleStore.self).titles[index])
     }
-    let openArticle = try container.value(
-      forName: "articleReaderProvider", as: ((Int) -> ArticleReader).self)
+    let openArticle = try readers.value(
+      forName: "articleReaderProvider", as: (@MainActor (Int) -> ArticleReader).self)
     print(openArticle(1).title)
 
     expectPrintedOutputShown(in: Self.article)
   }
+
   static let article = "Sources/INJContainer/INJContainer.docc/ProviderClosuresAndCycles.md"
 
   func articleContainer() throws -> Container {
@@ -102,9 +114,11 @@ struct ProviderClosuresAndCyclesTests: PrintingSample {
     let container = try articleContainer()
 
     let makeScreen = try container.value(
-      forName: "articleScreenProvider", as: (() -> ArticleScreen).self)
-    let store = try container.value(forName: "articleStoreProvider", as: (() -> ArticleStore).self)
-    print(makeScreen() !== makeScreen(), store() === store())
+      forName: "articleScreenProvider", as: (@MainActor () -> ArticleScreen).self)
+    let tryScreen: @MainActor () throws -> ArticleScreen = try container.value(
+      forName: "articleScreenProvider")
+    let store: @Sendable () -> ArticleStore = try container.value(forName: "articleStoreProvider")
+    print(makeScreen() !== makeScreen(), try tryScreen().title.isEmpty, store() === store())
 
     expectPrintedOutputShown(in: Self.article)
   }
@@ -113,17 +127,51 @@ struct ProviderClosuresAndCyclesTests: PrintingSample {
     let container = try articleContainer()
 
     let makeAnyScreen = try container.value(
-      forName: "articleScreenProvider", as: (() -> any TitledScreen).self)
+      forName: "articleScreenProvider", as: (@MainActor () -> any TitledScreen).self)
     print(makeAnyScreen().title.isEmpty)
 
     expectPrintedOutputShown(in: Self.article)
   }
 
+  @Test func mainActorProductsRefusePlainClosures() throws {
+    let drafts = Container()
+    drafts.addInstance(ArticleStore(), forName: "articleStore")
+    drafts.addProvider(
+      forName: "articleScreen", dependencies: ["articleStore"], fileID: "App/Drafts.swift", line: 3
+    ) { _ in
+      ArticleScreen()
+    }
+    drafts.addProvider(
+      forName: "draftList", dependencies: ["articleScreenProvider"], fileID: "App/Drafts.swift",
+      line: 6
+    ) { _ in
+      DraftListScreen()
+    }
+    do {
+      try drafts.checkForErrors()
+    } catch {
+      print(error)
+    }
+    do {
+      _ = try drafts.value(forName: "draftList")
+    } catch {
+      print(error)
+    }
+
+    #if canImport(Darwin)
+    #expect(drafts.validate().isClean)
+    #else
+    expectPrintedOutputShown(in: Self.article)
+    #endif
+  }
+
   @Test func aReleasedContainer() throws {
-    func makeReceiptMaker() throws -> () throws -> Receipt {
+    @MainActor
+    func makeReceiptMaker() throws -> @MainActor () throws -> Receipt {
       let container = Container()
       container.addProvider(forName: "receipt") { _ in Receipt() }
-      return try container.value(forName: "receiptProvider", as: (() throws -> Receipt).self)
+      return try container.value(
+        forName: "receiptProvider", as: (@MainActor () throws -> Receipt).self)
     }
 
     let makeReceipt = try makeReceiptMaker()
@@ -136,7 +184,7 @@ struct ProviderClosuresAndCyclesTests: PrintingSample {
     expectPrintedOutputShown(in: Self.article)
   }
 
-  @Test @MainActor func aCycle() throws {
+  @Test func aCycle() throws {
     let cyclic = Container()
     cyclic.addProvider(
       forName: "coordinator", dependencies: ["settings"], options: .singleton
@@ -171,7 +219,7 @@ struct ProviderClosuresAndCyclesTests: PrintingSample {
         String(console.text.dropFirst(before))))
   }
 
-  @Test @MainActor func theCycleBroken() throws {
+  @Test func theCycleBroken() throws {
     let fixed = Container()
     fixed.addProvider(
       forName: "coordinator", dependencies: ["settings"], options: .singleton

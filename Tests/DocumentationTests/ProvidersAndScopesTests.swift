@@ -27,12 +27,12 @@ final class CheckoutScreen {
   }
 }
 
-final class ImageCache: Sendable {}
-
-extension Key {
-  static var forecaster: Key<any Forecasting> { Key<any Forecasting>("forecaster") }
+extension Key where Value == any Forecasting {
+  static var forecaster: Self { Self("forecaster") }
 }
 
+// The article's samples run in nonisolated code, as it says, except the one it says runs in
+// main-actor code.
 @Suite("Providers and Scopes")
 struct ProvidersAndScopesTests: PrintingSample {
   let console = Console()
@@ -111,6 +111,19 @@ struct ProvidersAndScopesTests: PrintingSample {
     #expect(
       try Markdown.blocks("text", in: Self.article).contains(
         String(console.text.dropFirst(before))), "\(console.text)")
+  }
+
+  @Test @MainActor func aMainActorProductsKeyedClosure() throws {
+    let onMain = Container()
+    onMain.addProvider(for: .forecaster, options: .singleton) { _ in StubForecaster() }
+    let makeOnMain = try onMain.value(for: Key<any Forecasting>.forecaster.mainActorProvider)
+    print(makeOnMain().forecast(for: "Oslo"))
+
+    expectPrintedOutputShown(in: Self.article)
+    // The plain closure is refused for a product made on the main actor.
+    #expect(throws: ResolutionError.self) {
+      try onMain.value(for: Key<any Forecasting>.forecaster.provider)
+    }
   }
 
   @Test func childContainers() throws {

@@ -169,3 +169,35 @@ extension ErrorTextTests {
     try container.checkForErrors()
   }
 }
+
+extension ErrorTextTests {
+  final class Repo: Sendable {}
+  final class ItemsScreen {
+    @Inject var repository: Repo?
+  }
+
+  /// A property named unlike the one dependency its provider lists is never filled: the
+  /// warning says so, and that the name decides.
+  @Test func anInjectPropertyNamedUnlikeTheListedDependencyIsNeverFilled() throws {
+    let container = Container()
+    container.addInstance(Repo(), forName: "itemRepository", fileID: "App/Items.swift", line: 1)
+    container.addProvider(
+      forName: "itemsScreen", dependencies: ["itemRepository"], fileID: "App/Items.swift",
+      line: 2
+    ) { _ in ItemsScreen() }
+    try container.checkForErrors()
+    #if canImport(Darwin)
+    #expect(container.validate().warnings.isEmpty)
+    #else
+    #expect(
+      container.validate().description == """
+        No problems; 1 warning:
+        - 'itemsScreen' (App/Items.swift:2) makes ItemsScreen, whose @Inject property \
+        'repository' is never filled: 'itemsScreen' does not list 'repository' among its \
+        dependencies. Add it, or remove the property.
+        """)
+    #endif
+    let screen = try container.value(forName: "itemsScreen", as: ItemsScreen.self)
+    #expect(screen.repository == nil)
+  }
+}

@@ -314,6 +314,29 @@ struct AssertionTests {
     #expect(recorder.issues.map(\.location.line) == [line, line + 8])
   }
 
+  @Test func assertCreatedWithOneNameChecksItsCreatorRanAtLeastOnce() throws {
+    let testContainer = TestContainer(copying: Production.make(), reporter: recorder)
+    let line: UInt = #line + 1
+    #expect(!assertCreated(testContainer, "clock"))
+    _ = try testContainer.value(forName: "weatherReport", as: WeatherReport.self)
+    _ = try testContainer.value(forName: "weatherReport", as: WeatherReport.self)
+
+    // `clock` was created twice, `weatherClient` once (a singleton): each passes.
+    #expect(assertCreated(testContainer, "clock"))
+    #expect(assertCreated(testContainer, "weatherClient"))
+    #expect(assertCreated(testContainer, "weatherReport"))
+    // `configuration` is an instance: it was resolved, but nothing created it.
+    #expect(assertResolved(testContainer, "configuration"))
+    #expect(!assertCreated(testContainer, "configuration"))
+    #expect(
+      recorder.messages == [
+        "assertCreated failed: the test container did not create 'clock'; it created nothing.",
+        "assertCreated failed: the test container did not create 'configuration'; it created "
+          + "[\"weatherClient\", \"clock\", \"weatherReport\"].",
+      ])
+    #expect(recorder.issues.map(\.location.line) == [line, line + 10])
+  }
+
   // MARK: Locations
 
   @Test func anExplicitLocationIsReportedAsGiven() {
@@ -346,11 +369,13 @@ struct AssertionTests {
     assertCreated(testContainer, ["x"])
     assertCreated(testContainer, "x", times: 1)
     assertResolved(testContainer, "x")
-    #expect(recorder.issues.map(\.location.line) == Array(first + 1...first + 10))
+    assertCreated(testContainer, "x")
+    #expect(recorder.issues.map(\.location.line) == Array(first + 1...first + 11))
     // A defaulted `#column` is the column of the call's opening parenthesis.
     let names = [
       "assertNoErrors", "assertResolves", "assertDependencies", "assertNoCycles", "assertCycle",
       "assertResolved", "assertResolved", "assertCreated", "assertCreated", "assertResolved",
+      "assertCreated",
     ]
     #expect(recorder.issues.map(\.location.column) == names.map { UInt(5 + $0.count) })
     #expect(recorder.issues.allSatisfy { $0.location.fileID.description == #fileID })

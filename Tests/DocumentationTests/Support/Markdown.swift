@@ -15,7 +15,7 @@ enum Markdown {
   static func checkedDocuments() throws -> [URL] {
     let catalogs = [
       "Sources/INJContainer/INJContainer.docc", "Sources/Injineer/Injineer.docc",
-      "Sources/INJReflection/INJReflection.docc",
+      "Sources/INJReflection/INJReflection.docc", "Sources/INJTestSupport/INJTestSupport.docc",
     ]
     var documents = [packageRoot.appendingPathComponent("README.md")]
     for catalog in catalogs {
