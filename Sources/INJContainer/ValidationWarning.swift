@@ -26,8 +26,10 @@ public enum ValidationWarning: Hashable, Sendable, CustomStringConvertible {
     case .unlistedInjectProperty(let provider, let site, let type, let property):
       return
         "'\(provider)' (\(site)) makes \(type), whose @Inject property '\(property)' is "
-        + "never filled: '\(provider)' does not list '\(property)' among its dependencies. "
-        + "Add it, or remove the property."
+        + "never filled: the container fills an @Inject property only from the dependency of "
+        + "its own name, and '\(provider)' does not list '\(property)'. List it among the "
+        + "dependencies, rename the property after a dependency '\(provider)' lists, or remove "
+        + "the property."
     }
   }
 }

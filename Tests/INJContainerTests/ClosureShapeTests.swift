@@ -106,8 +106,25 @@ struct ClosureShapeTests {
     }
     #expect(
       error?.description
-        == "Cannot resolve 'partProvider' as () throws -> Part: a provider closure cannot have "
-        + "typed throws. Ask for () throws -> Part.")
+        == "Cannot resolve 'partProvider' as () throws(CancellationError) -> Part: a provider "
+        + "closure cannot have typed throws. Ask for () throws -> Part.")
+  }
+
+  @Test func aClosureOfTwoParametersOfAProviderWithoutArgumentIsToldSo() {
+    let error = #expect(throws: ResolutionError.self) {
+      try Self.container().value(forName: "partProvider", as: ((Int, String) -> Part).self)
+    }
+    #expect(
+      error?.description
+        == "Cannot resolve 'partProvider' as (Int, String) -> Part: the creator of 'part' takes "
+        + "no argument, so its provider closure takes none. Ask for () -> Part.")
+    let tuple = #expect(throws: ResolutionError.self) {
+      try Self.container().value(forName: "labelProvider", as: ((String, Int) -> Label).self)
+    }
+    #expect(
+      tuple?.description
+        == "Cannot resolve 'labelProvider' as (String, Int) -> Label: a provider closure cannot "
+        + "have more than one parameter (take a tuple). Ask for (String) -> Label.")
   }
 
   @Test func aValueThatIsNoClosureOfAProviderClosureNameIsATypeMismatch() {

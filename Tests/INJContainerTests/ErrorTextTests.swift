@@ -193,8 +193,10 @@ extension ErrorTextTests {
       container.validate().description == """
         No problems; 1 warning:
         - 'itemsScreen' (App/Items.swift:2) makes ItemsScreen, whose @Inject property \
-        'repository' is never filled: 'itemsScreen' does not list 'repository' among its \
-        dependencies. Add it, or remove the property.
+        'repository' is never filled: the container fills an @Inject property only from the \
+        dependency of its own name, and 'itemsScreen' does not list 'repository'. List it among \
+        the dependencies, rename the property after a dependency 'itemsScreen' lists, or remove \
+        the property.
         """)
     #endif
     let screen = try container.value(forName: "itemsScreen", as: ItemsScreen.self)

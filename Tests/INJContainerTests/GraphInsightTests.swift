@@ -109,8 +109,9 @@ struct GraphInsightTests {
     #expect(
       container.validate().warnings.map(\.description) == [
         "'holder' (App/H.swift:2) makes Holder, whose @Inject property 'service' is never "
-          + "filled: 'holder' does not list 'service' among its dependencies. Add it, or "
-          + "remove the property."
+          + "filled: the container fills an @Inject property only from the dependency of its "
+          + "own name, and 'holder' does not list 'service'. List it among the dependencies, "
+          + "rename the property after a dependency 'holder' lists, or remove the property."
       ])
     #endif
   }

@@ -76,8 +76,10 @@ struct ProductsExampleTests {
         as it lives. Depend on 'productsListViewControllerProvider' to get a new one when needed, \
         or give 'productsListViewController' a longer-lived scope.
         - 'productsService' (Products/Wiring.swift:4) makes CyclicProductsService, whose @Inject \
-        property 'rootViewControllerProvider' is never filled: 'productsService' does not list \
-        'rootViewControllerProvider' among its dependencies. Add it, or remove the property.
+        property 'rootViewControllerProvider' is never filled: the container fills an @Inject \
+        property only from the dependency of its own name, and 'productsService' does not list \
+        'rootViewControllerProvider'. List it among the dependencies, rename the property after \
+        a dependency 'productsService' lists, or remove the property.
         """)
   }
 

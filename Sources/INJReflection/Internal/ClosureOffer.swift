@@ -45,6 +45,9 @@ package struct ClosureOffer {
   package func refusal(of requested: ClosureType) -> InjectionError.Reason? {
     let expected = requested.description
     let offered = suggestion(for: requested).description
+    if argumentType == nil, requested.parameterCount > 0 {
+      return .unexpectedArgument(expected: expected, offered: offered)
+    }
     if let feature = requested.unsupportedFeature {
       return .unsupportedClosure(expected: expected, feature: feature, offered: offered)
     }

@@ -39,6 +39,11 @@ package struct ClosureType: Equatable, CustomStringConvertible {
   /// What the container cannot make a closure for, when the type has it: "typed
   /// throws", "more than one parameter" and the like; nil for a supported type.
   package let unsupportedFeature: String?
+  /// How many parameters the type has.
+  package let parameterCount: Int
+  /// The type as the runtime spells it, for a type the container cannot make, whose
+  /// other fields do not say all of it.
+  private let spelling: String?
 
   /// Reads a function type; nil when `type` is not one.
   package init?(_ type: Any.Type) {
@@ -47,6 +52,7 @@ package struct ClosureType: Equatable, CustomStringConvertible {
     let word = MemoryLayout<UnsafeRawPointer>.size
     let flags = Flags(rawValue: metadata.load(fromByteOffset: word, as: UInt.self))
     let parameterCount = Int(flags.rawValue & Flags.parameterCountMask)
+    self.parameterCount = parameterCount
     result = metadata.load(fromByteOffset: 2 * word, as: Any.Type.self)
     argument =
       parameterCount == 1 ? metadata.load(fromByteOffset: 3 * word, as: Any.Type.self) : nil
@@ -89,6 +95,7 @@ package struct ClosureType: Equatable, CustomStringConvertible {
     isMainActor = globalActor == MainActor.self
     runsOnCallersActor = extendedFlags & Self.callersActor != 0
     unsupportedFeature = unsupported
+    spelling = unsupported.map { _ in String(describing: type) }
   }
 
   /// A supported closure type, for messages and comparisons: not `@Sendable`, and not
@@ -104,6 +111,8 @@ package struct ClosureType: Equatable, CustomStringConvertible {
     runsOnCallersActor = false
     isSendable = false
     unsupportedFeature = nil
+    parameterCount = argument == nil ? 0 : 1
+    spelling = nil
   }
 
   /// The same type with `isSendable` set as given.
@@ -120,6 +129,8 @@ package struct ClosureType: Equatable, CustomStringConvertible {
     runsOnCallersActor = other.runsOnCallersActor
     self.isSendable = isSendable
     unsupportedFeature = other.unsupportedFeature
+    parameterCount = other.parameterCount
+    spelling = other.spelling
   }
 
   /// Whether two types are the same function type.
@@ -129,11 +140,15 @@ package struct ClosureType: Equatable, CustomStringConvertible {
       && lhs.isAsync == rhs.isAsync && lhs.isMainActor == rhs.isMainActor
       && lhs.runsOnCallersActor == rhs.runsOnCallersActor && lhs.isSendable == rhs.isSendable
       && lhs.unsupportedFeature == rhs.unsupportedFeature
+      && lhs.parameterCount == rhs.parameterCount
   }
 
   /// The type as Swift spells it, without `@Sendable`: `@MainActor (String) throws ->
   /// Screen`.
   package var description: String {
+    if let spelling {
+      return spelling
+    }
     var text = isMainActor ? "@MainActor " : runsOnCallersActor ? "nonisolated(nonsending) " : ""
     text += argument.map { "(\($0))" } ?? "()"
     if isAsync { text += " async" }

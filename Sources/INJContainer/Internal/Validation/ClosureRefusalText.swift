@@ -35,7 +35,10 @@ enum ClosureRefusalText {
         "\(made) provides \(actual), which a closure returning \(expected) cannot return", offered
       )
     case .providerClosureProperty(_, let offered), .typeMismatch(_, let offered):
-      return ("'\(closure)' is the provider closure of \(made), \(offered)", offered)
+      return (
+        "'\(closure)' is the provider closure of \(made), \(offered) (depend on '\(base)' "
+          + "for the value itself)", offered
+      )
     case .valueType:
       let offered = offer.closureType.description
       return ("'\(closure)' is the provider closure of \(made), \(offered)", offered)
