@@ -13,6 +13,11 @@ final class ForecastStore: Sendable {
   }
 }
 
+final class CityList: Sendable {
+  let cities: [String]
+  init(store: ForecastStore) { cities = store.cities }
+}
+
 final class CityPicker {
   @Inject var forecastStoreProvider: (() async throws -> ForecastStore)?
 }
@@ -76,13 +81,34 @@ struct AsyncProvidersTests: PrintingSample {
 
   @Test func startUp() async throws {
     let app = Container()
-    app.addAsyncProvider(forName: "forecastStore", options: .singleton) { _ in
+    app.addAsyncProvider(forName: "forecastStore", options: .madeAtLaunch) { _ in
       try await ForecastStore.load()
     }
-    app.addProvider(forName: "theme", options: .singleton) { _ in "dark" }
+    app.addProvider(forName: "cityList", dependencies: ["forecastStore"]) { values in
+      CityList(store: try values.value(forName: "forecastStore"))
+    }
     try app.checkForErrors()
     try await app.makeSingletons()
-    print(try app.value(forName: "forecastStore", as: ForecastStore.self).cities)
+    print(try app.value(forName: "cityList", as: CityList.self).cities)
     expectPrintedOutputShown(in: Self.article)
   }
+
+  @Test func beforeTheLaunch() async throws {
+    let early = Container()
+    early.addAsyncProvider(forName: "forecastStore", options: .madeAtLaunch) { _ in
+      try await ForecastStore.load()
+    }
+    early.addProvider(forName: "cityList", dependencies: ["forecastStore"]) { values in
+      CityList(store: try values.value(forName: "forecastStore"))
+    }
+    do {
+      _ = try early.value(forName: "cityList")
+    } catch {
+      print(error)
+    }
+    expectPrintedOutputShown(in: Self.article)
+    let list = try await early.asyncValue(forName: "cityList", as: CityList.self)
+    #expect(list.cities == ["Lima", "Omsk"])
+  }
+
 }
