@@ -111,7 +111,7 @@ extension Container {
   nonisolated(nonsending) func asyncResolve(
     _ name: String, hash: Int
   ) async throws(ResolutionError) -> Resolved {
-    let context = AsyncResolution.current ?? .top()
+    let context = AsyncResolution.live ?? .top()
     let resolver = AsyncResolver(context: context)
     if isObserved, let observer,
       let refusal = observer.willResolve(name, path: context.path + [name])
@@ -131,7 +131,7 @@ extension Container {
   func asyncMismatch<T>(
     _ resolved: Resolved, to type: T.Type, name: String
   ) throws(ResolutionError) -> T {
-    try resolved.cast(to: T.self, name: name, path: (AsyncResolution.current?.path ?? []) + [name])
+    try resolved.cast(to: T.self, name: name, path: (AsyncResolution.live?.path ?? []) + [name])
   }
 
   /// An instance or an existing singleton registered under `name`, read without a

@@ -8,8 +8,20 @@ import INJReflection
 /// A level entered for a provider is also that provider's creation, as
 /// ``AsyncWaits`` and ``AsyncOnce`` see it (``AsyncCreation``): it cannot end before
 /// the levels nested in it.
+///
+/// The binding is copied into every task started inside a creation, also unstructured
+/// ones (`Task { }`) that may outlive it. So a creation is marked when it ends, and a
+/// request made in a task whose creation has ended is a new top-level request
+/// (``live``), not a part of the finished one.
 final class AsyncResolution: Sendable {
   @TaskLocal static var current: AsyncResolution?
+
+  /// The level a request made here is part of: ``current`` while its creation is in
+  /// progress; nil when there is none or it has ended (the request is then top-level).
+  static var live: AsyncResolution? {
+    guard let current, !current.hasEnded else { return nil }
+    return current
+  }
 
   /// The level this one is nested in: the names in progress form a chain, shared by
   /// the levels nested in it, so entering a level costs the same at any depth.
@@ -23,6 +35,8 @@ final class AsyncResolution: Sendable {
   /// The object-graph products of the top-level request, made when first needed
   /// (set on the top level only).
   private let products = OnceReference<RequestProducts>()
+  /// Set when the creation of this level has ended.
+  private let ended = OnceReference<EndMark>()
 
   private init(outer: AsyncResolution?, provider: Provider?) {
     self.outer = outer
@@ -39,6 +53,17 @@ final class AsyncResolution: Sendable {
   /// The level of the creation of `provider`, nested in this one.
   func entering(_ provider: Provider) -> AsyncResolution {
     AsyncResolution(outer: self, provider: provider)
+  }
+
+  /// Marks the creation of this level as ended: a request made at this level from now
+  /// on, by a task that outlived the creation, is a new top-level request.
+  func end() {
+    _ = ended.setIfEmpty(EndMark.shared)
+  }
+
+  /// Whether ``end()`` was called.
+  var hasEnded: Bool {
+    ended.withObject { _ in true } ?? false
   }
 
   /// The creation the code at this level runs in: this level, unless it is the top.
@@ -102,6 +127,11 @@ final class AsyncResolution: Sendable {
     }
     return names.reversed()
   }
+}
+
+/// What an ended ``AsyncResolution`` holds: one object for all of them.
+final class EndMark: Sendable {
+  static let shared = EndMark()
 }
 
 /// One creation in an async resolution, as ``AsyncWaits`` and ``AsyncOnce`` track
@@ -279,6 +309,8 @@ struct AsyncResolver {
   private nonisolated(nonsending) func create(
     _ provider: Provider, as creation: AsyncCreation
   ) async throws(ResolutionError) -> Resolved {
+    // A task the creator started and left running asks as a new request from now on.
+    defer { creation.end() }
     // Not an optional instant: one kept across the awaits below cost the frame two more
     // task allocations.
     let timed = provider.asyncPace.timesNextCreation()
