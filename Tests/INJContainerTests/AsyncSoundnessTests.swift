@@ -47,6 +47,30 @@ struct Interrupted: Error, CustomStringConvertible {
   var description: String { "interrupted" }
 }
 
+/// An object a transient provider hands out again and again, as a cache does, with a
+/// property its injection fills.
+final class CachedScreen: Injectable, @unchecked Sendable {
+  // `session` is written only by injection, which the container claims for a product
+  // others may hold: one task or thread at a time. The gauge and counter lock.
+  var session: Session? {
+    // An `inout` access writes the property back even when nothing changed.
+    didSet { if session !== oldValue { fills.increment() } }
+  }
+  let fills = Counter()
+  let injections = CreationGauge()
+
+  func injectProperties(_ injector: inout PropertyInjector) throws {
+    injections.begin()
+    defer { injections.end() }
+    if session == nil {
+      // Widens the window in which a second injection at the same time would find the
+      // property still nil and fill it again.
+      Thread.sleep(forTimeInterval: 0.002)
+    }
+    try injector.inject(&session, named: "session")
+  }
+}
+
 /// How many tasks wait for another task's creation of the async singleton `name`.
 func waitingTasks(forSingleton name: String, in container: Container) -> Int {
   let registration = container.lookup(name, hash: name.hashValue)?.takeUnretainedValue()
@@ -297,5 +321,25 @@ struct AsyncSoundnessTests {
       return
     }
     #expect(failure.underlyingError is CancellationError, "\(failure)")
+  }
+
+  // MARK: Shared objects
+
+  @Test func aSharedObjectAnAsyncTransientReturnsIsInjectedByOneTaskAtATime() async throws {
+    for _ in 0..<5 {
+      let container = Container()
+      container.addAsyncProvider(forName: "session") { _ in Session() }
+      let shared = CachedScreen()
+      container.addAsyncProvider(forName: "screen", dependencies: ["session"]) { _ in shared }
+      let screens = try await withThrowingTaskGroup(of: CachedScreen.self) { group in
+        for _ in 0..<64 {
+          group.addTask { try await container.asyncValue(forName: "screen", as: CachedScreen.self) }
+        }
+        return try await group.reduce(into: []) { $0.append($1) }
+      }
+      #expect(screens.allSatisfy { $0 === shared })
+      #expect(shared.injections.most == 1)
+      #expect(shared.fills.value == 1)
+    }
   }
 }

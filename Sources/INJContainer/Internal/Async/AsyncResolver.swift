@@ -349,51 +349,79 @@ struct AsyncResolver {
     if provider.isObserved, let observer = provider.owner.observer {
       observer.didCreate(provider.name, product: product.anyValue, path: inner.context.path)
     }
-    if provider.injectsProperties {
-      let injected: Result<Void, ResolutionError>
-      switch provider.isolation {
-      case .mainActor where !MainActorCheck.isOnMainActor:
-        // Registered from main-actor code: its product is injected where the main
-        // actor runs, as a main-actor class's isolated conformances require.
-        injected = await Self.injectOnMainActor(
-          HandedOver((product, values)), of: provider, resolver: inner)
-      case .actor(let isolating):
-        // Registered from code isolated to another actor: injected on that actor,
-        // where its provider closures' creators may run.
-        injected = await Self.inject(
-          HandedOver((product, values)), of: provider, resolver: inner, on: isolating.actor)
-      default:
-        injected = inner.inject(product, of: provider, from: values)
-      }
-      try injected.get()
+    if provider.injectsProperties, let plan = provider.injectionPlan(for: product) {
+      try await inject(product, of: provider, with: plan, from: values, in: creation)
     }
     return product
   }
 
+  /// Injects a product's properties where its provider's isolation says. A product
+  /// that something else may hold (a transient provider can return an object it made
+  /// before, or one it shares) may be handed to several tasks and threads at once, so
+  /// its injection is claimed, as the synchronous resolver claims it: one injects it
+  /// at a time, and a task that must wait for another's injection suspends.
+  private nonisolated(nonsending) func inject(
+    _ product: Resolved, of provider: Provider, with plan: InjectionPlan,
+    from values: ResolvedValues, in creation: AsyncCreation
+  ) async throws(ResolutionError) {
+    var product = product
+    // Nothing else can reach an object only the product holds: no claim needed.
+    let isShared = product.kind == .object && !product.isUniquelyReferenced()
+    if isShared {
+      do {
+        _ = try await Claims.shared.claimSuspending(
+          product.object, name: provider.name, for: UInt(bitPattern: ObjectIdentifier(creation)))
+      } catch .cycle(let cycle) {
+        throw error(for: provider.name, reason: .cycle(CycleText.normalized(cycle)), inProgress: true)
+      } catch {
+        throw ResolutionError.cancelled(creation)
+      }
+    }
+    defer {
+      if isShared { Claims.shared.release(product.object) }
+    }
+    let injected: Result<Void, ResolutionError>
+    switch provider.isolation {
+    case .mainActor where !MainActorCheck.isOnMainActor:
+      // Registered from main-actor code: its product is injected where the main
+      // actor runs, as a main-actor class's isolated conformances require.
+      injected = await Self.injectOnMainActor(
+        HandedOver((product, plan, values)), of: provider, resolver: self)
+    case .actor(let isolating):
+      // Registered from code isolated to another actor: injected on that actor,
+      // where its provider closures' creators may run.
+      injected = await Self.inject(
+        HandedOver((product, plan, values)), of: provider, resolver: self, on: isolating.actor)
+    default:
+      injected = inject(product, of: provider, with: plan, from: values)
+    }
+    try injected.get()
+  }
+
   @MainActor
   private static func injectOnMainActor(
-    _ productAndValues: HandedOver<(Resolved, ResolvedValues)>, of provider: Provider,
-    resolver: AsyncResolver
+    _ productAndValues: HandedOver<(Resolved, InjectionPlan, ResolvedValues)>,
+    of provider: Provider, resolver: AsyncResolver
   ) -> Result<Void, ResolutionError> {
-    let (product, values) = productAndValues.value
-    return resolver.inject(product, of: provider, from: values)
+    let (product, plan, values) = productAndValues.value
+    return resolver.inject(product, of: provider, with: plan, from: values)
   }
 
   private static func inject(
-    _ productAndValues: HandedOver<(Resolved, ResolvedValues)>, of provider: Provider,
-    resolver: AsyncResolver, on actor: isolated any Actor
+    _ productAndValues: HandedOver<(Resolved, InjectionPlan, ResolvedValues)>,
+    of provider: Provider, resolver: AsyncResolver, on actor: isolated any Actor
   ) -> Result<Void, ResolutionError> {
-    let (product, values) = productAndValues.value
+    let (product, plan, values) = productAndValues.value
     return ThreadState.withRunningActor(actor) {
-      resolver.inject(product, of: provider, from: values)
+      resolver.inject(product, of: provider, with: plan, from: values)
     }
   }
 
   /// Injects a product's properties from its values.
   private func inject(
-    _ product: Resolved, of provider: Provider, from values: ResolvedValues
+    _ product: Resolved, of provider: Provider, with plan: InjectionPlan,
+    from values: ResolvedValues
   ) -> Result<Void, ResolutionError> {
-    guard let plan = provider.injectionPlan(for: product) else { return .success(()) }
     do {
       _ = try plan.inject(into: product.anyValue, object: product.classInstance, from: values)
       return .success(())
