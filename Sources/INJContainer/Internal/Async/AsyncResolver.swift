@@ -149,11 +149,16 @@ typealias AsyncCreation = AsyncResolution
 final class RequestProducts: Sendable {
   /// The object-graph products of async providers.
   let cells = ObjectGraphCells()
-  /// The object-graph products of synchronous providers. The request's synchronous
-  /// resolutions run one at a time, each holding this lock (they never await, and a
-  /// synchronous resolution nested in one runs on its thread without coming here), so
-  /// each such product is made once per request.
-  let synchronous = Locked(ObjectGraphProducts())
+  /// The object-graph products of synchronous providers, which the request's
+  /// synchronous resolutions take one at a time (a synchronous resolution nested in
+  /// one runs on its thread without coming here), so each such product is made once
+  /// per request.
+  let synchronous = SynchronousProducts()
+
+  /// Who the claims of the request's synchronous resolutions belong to, as
+  /// ``Claims`` knows them: the request. They run one at a time, so the request stands
+  /// for the one running, as the address of a thread's outermost resolution does.
+  var claimOwner: UInt { UInt(bitPattern: ObjectIdentifier(self)) }
 }
 
 /// The object-graph products of one top-level async request, made once each even
@@ -228,50 +233,75 @@ struct AsyncResolver {
 
   /// Resolves a synchronous provider with the synchronous resolver, on the actor its
   /// creator is isolated to, if any.
+  ///
+  /// The resolution stops where another resolution holds a claim it needs (see
+  /// ``StoppableResolution``); this task then suspends until the claim is released and
+  /// goes on, so that waiting for another's creation never blocks its thread.
   private nonisolated(nonsending) func resolveSynchronously(
     _ provider: Provider
   ) async throws(ResolutionError) -> Resolved {
-    let outcome: Result<HandedOver<Resolved>, ResolutionError>
-    let products = context.requestProducts.synchronous
-    switch provider.isolation {
-    case .mainActor where !MainActorCheck.isOnMainActor:
-      outcome = await Self.resolveOnMainActor(provider, products: products)
-    case .actor(let isolating):
-      outcome = await Self.resolve(provider, products: products, on: isolating.actor)
-    default:
-      outcome = Self.resolve(provider, products: products)
+    let request = context.requestProducts
+    guard let products = await request.synchronous.take() else {
+      throw error(for: provider.name, reason: .creatorFailed(CancellationError()))
     }
-    switch outcome {
-    case .success(let product):
-      return product.value
-    case .failure(let failure):
-      var failure = failure
-      failure.path = context.path + failure.path
-      throw failure
+    let resolution = StoppableResolution(provider, products: products, owner: request.claimOwner)
+    defer { request.synchronous.giveBack(resolution.takeProducts()) }
+    while true {
+      let step: Result<HandedOver<Resolved>?, ResolutionError>
+      switch provider.isolation {
+      case .mainActor where !MainActorCheck.isOnMainActor:
+        step = await Self.proceedOnMainActor(HandedOver(resolution))
+      case .actor(let isolating):
+        step = await Self.proceed(HandedOver(resolution), on: isolating.actor)
+      default:
+        step = Self.proceed(resolution)
+      }
+      switch step {
+      case .success(let product?):
+        return product.value
+      case .success(nil):
+        // Stopped at a claim another resolution holds: wait for it without blocking.
+        let (object, name) = resolution.state.stop!
+        do {
+          try await Claims.shared.waitForRelease(of: object, name: name, by: request.claimOwner)
+        } catch {
+          var path = context.path + resolution.path
+          if resolution.state.pendingInjection == nil { path.append(name) }
+          resolution.abandon()
+          let reason: ResolutionError.Reason =
+            switch error {
+            case .cycle(let cycle): .cycle(CycleText.normalized(cycle))
+            case .cancelled: .creatorFailed(CancellationError())
+            }
+          throw ResolutionError(name: name, path: path, reason: reason)
+        }
+      case .failure(let failure):
+        var failure = failure
+        failure.path = context.path + failure.path
+        throw failure
+      }
     }
   }
 
   @MainActor
-  private static func resolveOnMainActor(
-    _ provider: Provider, products: Locked<ObjectGraphProducts>
-  ) -> Result<HandedOver<Resolved>, ResolutionError> {
-    resolve(provider, products: products)
+  private static func proceedOnMainActor(
+    _ resolution: HandedOver<StoppableResolution>
+  ) -> Result<HandedOver<Resolved>?, ResolutionError> {
+    proceed(resolution.value)
   }
 
-  /// Resolves on `actor`, where creators isolated to it may run.
-  private static func resolve(
-    _ provider: Provider, products: Locked<ObjectGraphProducts>, on actor: isolated any Actor
-  ) -> Result<HandedOver<Resolved>, ResolutionError> {
-    ThreadState.withRunningActor(actor) { resolve(provider, products: products) }
+  /// Goes on on `actor`, where creators isolated to it may run.
+  private static func proceed(
+    _ resolution: HandedOver<StoppableResolution>, on actor: isolated any Actor
+  ) -> Result<HandedOver<Resolved>?, ResolutionError> {
+    ThreadState.withRunningActor(actor) { proceed(resolution.value) }
   }
 
-  private static func resolve(
-    _ provider: Provider, products: Locked<ObjectGraphProducts>
-  ) -> Result<HandedOver<Resolved>, ResolutionError> {
-    products.withLock { products in
-      Result { () throws(ResolutionError) in
-        HandedOver(try Resolver.resolve(provider, objectGraphProducts: &products))
-      }
+  private static func proceed(
+    _ resolution: StoppableResolution
+  ) -> Result<HandedOver<Resolved>?, ResolutionError> {
+    Result { () throws(ResolutionError) in
+      try Resolver.proceed(resolution).map { HandedOver($0) }
     }
   }
 
