@@ -222,7 +222,10 @@ struct AsyncSoundnessTests {
     container.addAsyncProvider(
       forName: "session", options: isSingleton ? .singleton : []
     ) { [unowned container] _ in
-      let id = made.withLock { $0 += 1; return $0 }
+      let id = made.withLock {
+        $0 += 1
+        return $0
+      }
       if id == 1 {
         background.keep(
           Task {
@@ -243,7 +246,11 @@ struct AsyncSoundnessTests {
     let container = Container()
     let made = Locked(0)
     container.addAsyncProvider(forName: "unitOfWork", options: .objectGraph) { _ in
-      Session(id: made.withLock { $0 += 1; return $0 })
+      Session(
+        id: made.withLock {
+          $0 += 1
+          return $0
+        })
     }
     let creationEnded = Signal()
     let background = KeptTask<Session>()
@@ -284,7 +291,10 @@ struct AsyncSoundnessTests {
     let attempts = Locked(0)
     let firstStarted = Signal()
     container.addAsyncProvider(forName: "store", options: .singleton) { _ in
-      let attempt = attempts.withLock { $0 += 1; return $0 }
+      let attempt = attempts.withLock {
+        $0 += 1
+        return $0
+      }
       if attempt == 1 {
         firstStarted.raise()
         do {
@@ -552,7 +562,9 @@ struct AsyncBlockingWaitTests {
         try await container.asyncValue(forName: "slow", as: Session.self)
       }
       try await started.wait()
-      let second = WatchedTask { try await container.asyncValue(forName: "quick", as: Session.self) }
+      let second = WatchedTask {
+        try await container.asyncValue(forName: "quick", as: Session.self)
+      }
       second.cancel()
       let result = await second.result()
       outcome.withLock { $0 = result }
@@ -591,7 +603,9 @@ struct AsyncBlockingWaitTests {
       try await container.asyncValue(forName: "screen", as: SlowScreen.self)
     }
     try await shared.injecting.wait()
-    let waiter = WatchedTask { try await container.asyncValue(forName: "screen", as: SlowScreen.self) }
+    let waiter = WatchedTask {
+      try await container.asyncValue(forName: "screen", as: SlowScreen.self)
+    }
     #expect(try await until { suspendedTasks(on: shared) == 1 })
     waiter.cancel()
     let result = await waiter.result()

@@ -375,7 +375,8 @@ struct AsyncModelTests {
       }
       #expect(got.allSatisfy { $0 === shared }, "seed \(seed): \(name)")
     }
-    let requests = [Int](repeating: root, count: made.count)
+    let requests =
+      [Int](repeating: root, count: made.count)
       + sharedObjects.keys.sorted().flatMap { [Int](repeating: $0, count: 17) }
     // The tasks creators left running ask now; the model counts them after the rest.
     state.requestsOver.withLock { $0 = true }

@@ -402,7 +402,8 @@ struct AsyncResolver {
         _ = try await Claims.shared.claimSuspending(
           product.object, name: provider.name, for: UInt(bitPattern: ObjectIdentifier(creation)))
       } catch .cycle(let cycle) {
-        throw error(for: provider.name, reason: .cycle(CycleText.normalized(cycle)), inProgress: true)
+        throw error(
+          for: provider.name, reason: .cycle(CycleText.normalized(cycle)), inProgress: true)
       } catch {
         throw ResolutionError.cancelled(creation)
       }
