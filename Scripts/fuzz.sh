@@ -13,7 +13,9 @@
 #
 # FUZZ_SKIP_BUILD=1 uses the fuzzer built last time.
 # Every input is a script of registrations, resolutions and checks (see
-# ModelScript); a crash, a hang of more than 10 seconds or a disagreement with the
+# ModelScript); every third resolution is made with asyncValue (on the harness's own
+# threads, ModelExecutor), and a provider returning a shared object is resolved by
+# threads and tasks at once after the script. A crash, a hang of more than 10 seconds or a disagreement with the
 # reference model stops the run and leaves the input as .build/fuzz/crash-*. Keep
 # it as a regression test: copy it into Tests/ReliabilityTests/FuzzRegressions/,
 # where ReliabilityModelTests replays every file. That folder is also the seed

@@ -247,7 +247,9 @@ struct ArgumentRecipe: Sendable {
   /// The innermost argument passed for the provider of `token` in the current task.
   static func asyncPassed<Argument>(for token: Token, as type: Argument.Type) -> Argument? {
     let id = ObjectIdentifier(token)
-    return asyncArguments.last { $0.token == id }?.value as? Argument
+    // Unwrapped before the cast: an `Any?` cast to `Any` would give the optional.
+    guard let passed = asyncArguments.last(where: { $0.token == id }) else { return nil }
+    return passed.value as? Argument
   }
 
   /// Whether an argument is passed for this provider on the calling thread now.
@@ -269,6 +271,9 @@ struct ArgumentRecipe: Sendable {
   /// The innermost argument passed for the provider of `token` on this thread.
   static func passed<Argument>(for token: Token, as type: Argument.Type) -> Argument? {
     let id = ObjectIdentifier(token)
-    return ThreadState.current.pointee.arguments.last { $0.token == id }?.value as? Argument
+    // Unwrapped before the cast: an `Any?` cast to `Any` would give the optional.
+    guard let passed = ThreadState.current.pointee.arguments.last(where: { $0.token == id })
+    else { return nil }
+    return passed.value as? Argument
   }
 }

@@ -72,9 +72,11 @@ extension Container {
   /// The dependencies of an async provider that need `await` are made concurrently,
   /// one child task each (except those whose latest timed creation took less than starting
   /// a task costs, which the requesting task makes); the first failure cancels the
-  /// others. Cancelling the
-  /// calling task cancels the creations, and a singleton whose creation was
-  /// cancelled or failed is not kept.
+  /// others. Cancelling the calling task cancels the creations, and a singleton whose
+  /// creation was cancelled or failed is not kept; a request waiting for a product
+  /// another task is making stops waiting at once when its task is cancelled. A cycle is
+  /// an error, not a wait, where the container can see it (see the Async Providers
+  /// article for the waits it cannot see).
   ///
   /// - Parameters:
   ///   - name: A registered name.
@@ -111,7 +113,7 @@ extension Container {
   nonisolated(nonsending) func asyncResolve(
     _ name: String, hash: Int
   ) async throws(ResolutionError) -> Resolved {
-    let context = AsyncResolution.current ?? .top()
+    let context = AsyncResolution.live ?? .top()
     let resolver = AsyncResolver(context: context)
     if isObserved, let observer,
       let refusal = observer.willResolve(name, path: context.path + [name])
@@ -131,7 +133,7 @@ extension Container {
   func asyncMismatch<T>(
     _ resolved: Resolved, to type: T.Type, name: String
   ) throws(ResolutionError) -> T {
-    try resolved.cast(to: T.self, name: name, path: (AsyncResolution.current?.path ?? []) + [name])
+    try resolved.cast(to: T.self, name: name, path: (AsyncResolution.live?.path ?? []) + [name])
   }
 
   /// An instance or an existing singleton registered under `name`, read without a

@@ -147,7 +147,7 @@ extension Container {
   /// the async resolution of the collection.
   private func asyncContributedProducts(slotID: Int32) async throws(ResolutionError) -> [Any] {
     let (contributions, replaced) = contributions(slotID: slotID)
-    let resolver = AsyncResolver(context: AsyncResolution.current ?? .top())
+    let resolver = AsyncResolver(context: AsyncResolution.live ?? .top())
     var products: [Any] = []
     products.reserveCapacity(contributions.count)
     for (position, contribution) in contributions.enumerated() {

@@ -269,6 +269,28 @@ import Testing
     }
   }
 
+  @Test func anArgumentOfTypeAnyReachesTheCreatorAsPassed() async throws {
+    let container = Container()
+    container.addProvider(forName: "echo", argument: Any.self) { _, argument in
+      String(describing: argument)
+    }
+    container.addProvider(forName: "maybe", argument: Int?.self) { _, argument in
+      String(describing: argument)
+    }
+    container.addAsyncProvider(forName: "asyncEcho", argument: (any Sendable).self) {
+      _, argument in String(describing: argument)
+    }
+    let echo = try container.value(forName: "echoProvider", as: ((Any) -> String).self)
+    #expect(echo(5) == "5")
+    #expect(echo("five") == "five")
+    let maybe = try container.value(forName: "maybeProvider", as: ((Int?) -> String).self)
+    #expect(maybe(5) == "Optional(5)")
+    #expect(maybe(nil) == "nil")
+    let asyncEcho = try container.value(
+      forName: "asyncEchoProvider", as: (((any Sendable)) async throws -> String).self)
+    #expect(try await asyncEcho(5) == "5")
+  }
+
   /// The closure, handed to tasks: it holds its container weakly and resolves on the
   /// calling thread, so calling it from several is what the test checks.
   struct UncheckedMaker: @unchecked Sendable {

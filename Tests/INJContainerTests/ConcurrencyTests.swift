@@ -118,6 +118,51 @@ struct ConcurrencyTests {
         })
     }
   }
+
+  /// A child with many providers, checked while another thread makes new names in it:
+  /// the check works on the registrations as they were when it started.
+  @Test(arguments: [false, true])
+  func checkingAChildWhileAnotherThreadMakesNamesInIt(byRegistering: Bool) throws {
+    let count = 3_000
+    let parent = Container()
+    let child = parent.makeChild()
+    for index in 0..<count {
+      child.addProvider(forName: "r\(index)") { _ in Service(id: index) }
+    }
+    try child.checkForErrors()
+    let done = Flag()
+    let thread = Thread {
+      // From the last name down, so the check meets names made after its snapshot.
+      for index in (0..<count).reversed() {
+        if byRegistering {
+          child.addProvider(forName: "u\(index)", dependencies: ["r\(index)Provider"]) { _ in
+            Service(id: index)
+          }
+        } else {
+          _ = try? child.value(forName: "r\(index)Provider", as: (() -> Service).self)
+        }
+      }
+      done.set()
+    }
+    thread.start()
+    var checks = 0
+    while !done.isSet || checks == 0 {
+      let report = child.validate()
+      #expect(report.problems.isEmpty, "\(report.problems)")
+      checks += 1
+    }
+    try child.checkForErrors()
+  }
+}
+
+/// A flag one thread sets and others read.
+final class Flag: @unchecked Sendable {
+  // Guarded by `lock`.
+  private var value = false
+  private let lock = NSLock()
+
+  func set() { lock.withLock { value = true } }
+  var isSet: Bool { lock.withLock { value } }
 }
 
 /// Collects results and resolution failures from several threads.

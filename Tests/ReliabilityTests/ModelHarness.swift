@@ -117,6 +117,7 @@ struct ModelStatistics {
   var resolutions = 0
   var values = 0
   var closureCalls = 0
+  var asyncResolutions = 0
   var concurrentRounds = 0
   var checks = 0
   var checksWithProblems = 0
@@ -135,6 +136,7 @@ struct ModelStatistics {
     resolutions += other.resolutions
     values += other.values
     closureCalls += other.closureCalls
+    asyncResolutions += other.asyncResolutions
     concurrentRounds += other.concurrentRounds
     checks += other.checks
     checksWithProblems += other.checksWithProblems
@@ -150,8 +152,8 @@ struct ModelStatistics {
     "\(cases) cases, \(steps) steps (\(skippedSteps) skipped as too much work), "
       + "\(registrations) registrations, \(resolutions) resolutions (\(values) values, "
       + "failures: \(failures.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))), "
-      + "\(closureCalls) closure calls, \(concurrentRounds) concurrent rounds on shared "
-      + "objects, \(creatorCalls) creator calls, \(checks) checks "
+      + "\(closureCalls) closure calls, \(asyncResolutions) of the resolutions async, "
+      + "\(concurrentRounds) concurrent rounds on shared objects (threads and tasks), \(creatorCalls) creator calls, \(checks) checks "
       + "(\(checksWithProblems) with problems, \(cyclesReported) cycles, "
       + "\(missingReported) missing names), \(moduleInstalls) module installs "
       + "(\(duplicateModulesReported) modules reported installed twice)"
@@ -181,6 +183,8 @@ struct ModelHarness {
   private var moduleOfRegistration: [Int: String] = [:]
   /// Everything resolved, kept alive for the case.
   private var held: [Any] = []
+  /// How many resolve steps the script took: every third is made with `asyncValue`.
+  private var resolveSteps = 0
   private var verified = Set<Int>()
   private(set) var statistics = ModelStatistics()
 
@@ -235,11 +239,24 @@ struct ModelHarness {
           }
         }
       }
+      // And on tasks, asynchronously.
+      let strangeTasks = try? ModelExecutor.shared.wait {
+        await withTaskGroup(of: Bool.self) { group in
+          for _ in 0..<9 {
+            group.addTask {
+              let value = try? await container.asyncValue(forName: name, as: Any.self)
+              return value != nil && value as? SharedMade !== shared
+            }
+          }
+          return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+      }
+      strangers.add(strangeTasks ?? 0, ordering: .relaxed)
       statistics.concurrentRounds += 1
       if strangers.load(ordering: .relaxed) > 0 {
         return
-          "resolving '\(name)' on three threads at once gave a value other than its shared "
-          + "object"
+          "resolving '\(name)' on three threads and nine tasks at once gave a value other "
+          + "than its shared object"
       }
     }
     return nil
@@ -266,10 +283,19 @@ struct ModelHarness {
       }
       return nil
     case .resolve(let name):
+      // Every third resolution is made asynchronously, which must agree with the same
+      // model: its synchronous providers are made by a synchronous resolution that may
+      // stop and go on.
+      resolveSteps += 1
+      let isAsync = resolveSteps.isMultiple(of: 3)
+      if isAsync { statistics.asyncResolutions += 1 }
       return predictThenCompare { model in
         model.resolve(name)
       } actual: { container in
-        try container.value(forName: name)
+        guard isAsync else { return try container.value(forName: name) }
+        return try ModelExecutor.shared.wait {
+          Unchecked(try await container.asyncValue(forName: name, as: Any.self))
+        }.value
       }
     case .obtainClosure(let name):
       var closure: (() throws -> Made)?
@@ -631,6 +657,13 @@ struct ScriptModule: ContainerModule {
   func register(in container: Container) {
     body(container)
   }
+}
+
+/// A value handed from the task that resolved it to the harness thread waiting for it.
+struct Unchecked<Value>: @unchecked Sendable {
+  // Read only after the task that wrote it has ended (see `ModelExecutor.wait`).
+  let value: Value
+  init(_ value: Value) { self.value = value }
 }
 
 extension ModelScript {

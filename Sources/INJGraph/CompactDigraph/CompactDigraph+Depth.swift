@@ -45,7 +45,7 @@ extension CompactDigraph {
         }
       }
     }
-    return [Int32](unsafeUninitializedCapacity: count) { depths, initialized in
+    return [Int32](uninitializedCount: count) { depths, initialized in
       partition.componentOfNode.withUnsafeBufferPointer { componentOfNode in
         var node = 0
         while node < count {

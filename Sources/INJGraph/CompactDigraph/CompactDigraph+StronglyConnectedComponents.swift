@@ -13,7 +13,7 @@ extension CompactDigraph {
   package func stronglyConnectedComponents() -> [[Int32]] {
     let ordered = orderedComponents()
     let count = ordered.offsets.count - 1
-    return [[Int32]](unsafeUninitializedCapacity: count) { components, initialized in
+    return [[Int32]](uninitializedCount: count) { components, initialized in
       var component = 0
       while component < count {
         let start = Int(ordered.offsets[component])
@@ -38,7 +38,7 @@ extension CompactDigraph {
       return (grouping.members, grouping.offsets)
     }
     // Every component is a single node: place each at its component's position.
-    let members = [Int32](unsafeUninitializedCapacity: count) { members, initialized in
+    let members = [Int32](uninitializedCount: count) { members, initialized in
       partition.componentOfNode.withUnsafeBufferPointer { componentOf in
         var node = 0
         while node < count {
@@ -48,7 +48,7 @@ extension CompactDigraph {
       }
       initialized = count
     }
-    let offsets = [Int32](unsafeUninitializedCapacity: count + 1) { offsets, initialized in
+    let offsets = [Int32](uninitializedCount: count + 1) { offsets, initialized in
       var index = 0
       while index <= count {
         offsets[index] = Int32(truncatingIfNeeded: index)

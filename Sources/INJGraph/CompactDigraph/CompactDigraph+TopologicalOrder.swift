@@ -44,7 +44,7 @@ extension CompactDigraph {
       if remaining[node] == 0 { ready.insert(Int32(truncatingIfNeeded: node)) }
       node += 1
     }
-    return [Int32](unsafeUninitializedCapacity: count) { order, placed in
+    return [Int32](uninitializedCount: count) { order, placed in
       placed = 0
       while let next = ready.popMin() {
         order[placed] = next

@@ -103,7 +103,7 @@ extension DependencyGraph {
   public func stronglyConnectedComponents() -> [[Node]] {
     let ordered = store.componentRanks()
     let count = ordered.offsets.count - 1
-    return [[Node]](unsafeUninitializedCapacity: count) { components, initialized in
+    return [[Node]](uninitializedCount: count) { components, initialized in
       var component = 0
       while component < count {
         let start = Int(ordered.offsets[component])

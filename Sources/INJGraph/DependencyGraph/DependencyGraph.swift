@@ -116,7 +116,7 @@ public struct DependencyGraph<Node: Hashable & Sendable>: Sendable {
   public var edges: [Edge] {
     let list = store.nodeEdgeList()
     let count = list.from.count
-    return [Edge](unsafeUninitializedCapacity: count) { result, initialized in
+    return [Edge](uninitializedCount: count) { result, initialized in
       var index = 0
       while index < count {
         result.initializeElement(
@@ -147,7 +147,7 @@ public struct DependencyGraph<Node: Hashable & Sendable>: Sendable {
   public var danglingReferences: [DanglingReference] {
     let references = store.danglingEdges()
     let count = references.count
-    return [DanglingReference](unsafeUninitializedCapacity: count) { result, initialized in
+    return [DanglingReference](uninitializedCount: count) { result, initialized in
       var index = 0
       while index < count {
         let reference = references[index]
@@ -176,7 +176,7 @@ public struct DependencyGraph<Node: Hashable & Sendable>: Sendable {
     let count = ranks.count
     return ranks.withUnsafeBufferPointer { ranks in
       addedNodes.withUnsafeBufferPointer { nodes in
-        [Node](unsafeUninitializedCapacity: count) { result, initialized in
+        [Node](uninitializedCount: count) { result, initialized in
           var index = 0
           while index < count {
             result.initializeElement(at: index, to: nodes[Int(ranks[index])])

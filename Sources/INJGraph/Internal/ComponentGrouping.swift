@@ -14,7 +14,7 @@ struct ComponentGrouping {
   init(componentOfNode: [Int32], componentCount: Int) {
     let count = componentOfNode.count
     var offsets = [Int32](repeating: 0, count: componentCount + 1)
-    let members = [Int32](unsafeUninitializedCapacity: count) { members, initialized in
+    let members = [Int32](uninitializedCount: count) { members, initialized in
       componentOfNode.withUnsafeBufferPointer { componentOfNode in
         offsets.withUnsafeMutableBufferPointer { offsets in
           var node = 0

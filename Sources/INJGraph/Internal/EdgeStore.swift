@@ -270,7 +270,7 @@ struct EdgeStore: Sendable {
   func compactDigraph(includingDeferred: Bool) -> CompactDigraph {
     let count = nodeCount
     var offsets = [Int32](repeating: 0, count: count + 1)
-    let targets = [Int32](unsafeUninitializedCapacity: edgeSource.count) { targets, written in
+    let targets = [Int32](uninitializedCount: edgeSource.count) { targets, written in
       written = 0
       offsets.withUnsafeMutableBufferPointer { offsets in
         lastOutgoing.withUnsafeBufferPointer { lastOutgoing in

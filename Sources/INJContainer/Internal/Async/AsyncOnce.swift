@@ -8,28 +8,42 @@ import INJReflection
 /// continuations; no thread blocks.
 ///
 /// A creation that fails is not kept: its waiters get its error, except when the
-/// creating task was cancelled, in which case a waiter (not cancelled itself) takes
-/// over and creates the product in its own task. A wait that could never end, because
-/// the creation it waits for waits (through others) for the waiter's own creation, is
-/// a cycle error instead (see ``AsyncWaits``).
+/// creating task was cancelled (whatever error its creator threw then, its own
+/// `URLError(.cancelled)` as much as a `CancellationError`), in which case a waiter
+/// that is not cancelled itself takes over and creates the product in its own task. A
+/// waiting task that is cancelled stops waiting at once, with a `CancellationError`.
+/// A wait that could never end, because the creation it waits for waits (through
+/// others) for the waiter's own creation, is a cycle error instead (see
+/// ``AsyncWaits``).
 final class AsyncOnce: Sendable {
   private enum State {
     case idle
     case creating(owner: AsyncCreation, waiters: [Waiter])
   }
 
-  private typealias Waiter = CheckedContinuation<Result<HandedOver<Resolved>, Failure>, Never>
+  private typealias Waiter = WaitingTask<Outcome>
 
-  /// Why a creation a waiter waited for did not give it a product.
-  enum Failure: Error {
-    /// The creation ended without a product for this waiter (its task was
-    /// cancelled, or it ended before the waiter could wait): look again.
+  /// How a wait for another task's creation ended.
+  private enum Outcome: Sendable {
+    /// The creation made the product.
+    case made(HandedOver<Resolved>)
+    /// The creation ended without a product for this waiter (its task was cancelled,
+    /// or it ended before the waiter could wait): look again.
     case retry
     /// The creation failed with this error.
     case failed(ResolutionError)
+    /// The waiting task was cancelled.
+    case cancelled
   }
 
   private let state = Locked(State.idle)
+
+  /// The number of tasks waiting now, for tests.
+  var waitingTaskCount: Int {
+    state.withLock { state in
+      if case .creating(_, let waiters) = state { waiters.count } else { 0 }
+    }
+  }
 
   /// The shared product: `ready()` when it exists; otherwise made by `create` in
   /// this task, or awaited from the task making it.
@@ -44,8 +58,9 @@ final class AsyncOnce: Sendable {
   ///     are resumed).
   ///   - create: Makes the product.
   /// - Returns: The product.
-  /// - Throws: The error of the creation this task made or waited for, or a cycle
-  ///   error for a wait that could never end.
+  /// - Throws: The error of the creation this task made or waited for, a cycle error
+  ///   for a wait that could never end, or, when this task is cancelled while it
+  ///   waits, an error whose underlying error is a `CancellationError`.
   func value(
     creation: AsyncCreation, waiter: AsyncCreation?, ready: () -> Resolved?,
     store: (Resolved) -> Void, create: () async throws(ResolutionError) -> Resolved
@@ -73,11 +88,13 @@ final class AsyncOnce: Sendable {
         return try await createClaimed(store: store, create: create)
       case .wait(let owner):
         switch await wait(for: owner, as: waiter) {
-        case .success(let value):
+        case .made(let value):
           return value.value
-        case .failure(.retry):
+        case .retry where !Task.isCancelled:
           continue
-        case .failure(.failed(let error)):
+        case .retry, .cancelled:
+          throw ResolutionError.cancelled(creation)
+        case .failed(let error):
           throw error
         }
       }
@@ -94,17 +111,21 @@ final class AsyncOnce: Sendable {
     } catch {
       outcome = .failure(error)
     }
+    // Whether this task was cancelled, not the type of the error, says whether the
+    // creation failed for the waiters too: a creator may turn cancellation into an
+    // error of its own.
+    let ownerCancelled = Task.isCancelled
     let waiters: [Waiter] = state.withLock { state in
       guard case .creating(_, let waiters) = state else { return [] }
       if case .success(let value) = outcome { store(value) }
       state = .idle
       return waiters
     }
-    let delivered: Result<HandedOver<Resolved>, Failure> =
+    let delivered: Outcome =
       switch outcome {
-      case .success(let value): .success(HandedOver(value))
-      case .failure(let error) where error.isCancellation: .failure(.retry)
-      case .failure(let error): .failure(.failed(error))
+      case .success(let value): .made(HandedOver(value))
+      case .failure where ownerCancelled: .retry
+      case .failure(let error): .failed(error)
       }
     for waiter in waiters {
       waiter.resume(returning: delivered)
@@ -112,39 +133,48 @@ final class AsyncOnce: Sendable {
     return try outcome.get()
   }
 
-  /// Suspends until the creation `owner` holds ends, unless the wait could never
-  /// end: then a cycle error.
-  private func wait(
-    for owner: AsyncCreation, as waiter: AsyncCreation?
-  ) async -> Result<HandedOver<Resolved>, Failure> {
+  /// Suspends until the creation `owner` holds ends or this task is cancelled,
+  /// unless the wait could never end: then a cycle error.
+  private func wait(for owner: AsyncCreation, as waiter: AsyncCreation?) async -> Outcome {
     if let waiter {
       if let cycle = AsyncWaits.shared.begin(waiter, waitingFor: owner) {
-        return .failure(.failed(cycle))
+        return .failed(cycle)
       }
     }
     defer {
       if let waiter { AsyncWaits.shared.end(waiter, waitingFor: owner) }
     }
-    return await withCheckedContinuation { (continuation: Waiter) in
-      let resumeNow = state.withLock { state -> Bool in
+    let state = self.state
+    return await CancellableWait.suspend(cancelled: Outcome.cancelled) { entry in
+      state.withLock { state -> Outcome? in
         guard case .creating(let current, var waiters) = state, current === owner else {
-          return true
+          // The creation ended before this task could wait: look again.
+          return .retry
         }
-        waiters.append(continuation)
+        if Task.isCancelled { return .cancelled }
+        waiters.append(entry)
         state = .creating(owner: current, waiters: waiters)
-        return false
+        return nil
       }
-      if resumeNow {
-        // The creation ended before this task could wait: look again.
-        continuation.resume(returning: .failure(.retry))
+    } remove: { id in
+      state.withLock { state -> Waiter? in
+        guard case .creating(let current, var waiters) = state,
+          let index = waiters.firstIndex(where: { $0.id == id })
+        else { return nil }
+        let removed = waiters.remove(at: index)
+        state = .creating(owner: current, waiters: waiters)
+        return removed
       }
     }
   }
 }
 
 extension ResolutionError {
-  /// Whether the resolution failed because a creator's task was cancelled.
-  var isCancellation: Bool {
-    if case .creatorFailed(let error) = reason { error is CancellationError } else { false }
+  /// The error of a task cancelled while it waited for another task's creation of
+  /// `creation`'s product: its underlying error is a `CancellationError`, as for a
+  /// creation the cancellation ended.
+  static func cancelled(_ creation: AsyncCreation) -> ResolutionError {
+    ResolutionError(
+      name: creation.name, path: creation.path, reason: .creatorFailed(CancellationError()))
   }
 }

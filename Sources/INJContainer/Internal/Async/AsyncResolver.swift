@@ -8,8 +8,20 @@ import INJReflection
 /// A level entered for a provider is also that provider's creation, as
 /// ``AsyncWaits`` and ``AsyncOnce`` see it (``AsyncCreation``): it cannot end before
 /// the levels nested in it.
+///
+/// The binding is copied into every task started inside a creation, also unstructured
+/// ones (`Task { }`) that may outlive it. So a creation is marked when it ends, and a
+/// request made in a task whose creation has ended is a new top-level request
+/// (``live``), not a part of the finished one.
 final class AsyncResolution: Sendable {
   @TaskLocal static var current: AsyncResolution?
+
+  /// The level a request made here is part of: ``current`` while its creation is in
+  /// progress; nil when there is none or it has ended (the request is then top-level).
+  static var live: AsyncResolution? {
+    guard let current, !current.hasEnded else { return nil }
+    return current
+  }
 
   /// The level this one is nested in: the names in progress form a chain, shared by
   /// the levels nested in it, so entering a level costs the same at any depth.
@@ -23,6 +35,8 @@ final class AsyncResolution: Sendable {
   /// The object-graph products of the top-level request, made when first needed
   /// (set on the top level only).
   private let products = OnceReference<RequestProducts>()
+  /// Set when the creation of this level has ended.
+  private let ended = OnceReference<EndMark>()
 
   private init(outer: AsyncResolution?, provider: Provider?) {
     self.outer = outer
@@ -39,6 +53,17 @@ final class AsyncResolution: Sendable {
   /// The level of the creation of `provider`, nested in this one.
   func entering(_ provider: Provider) -> AsyncResolution {
     AsyncResolution(outer: self, provider: provider)
+  }
+
+  /// Marks the creation of this level as ended: a request made at this level from now
+  /// on, by a task that outlived the creation, is a new top-level request.
+  func end() {
+    _ = ended.setIfEmpty(EndMark.shared)
+  }
+
+  /// Whether ``end()`` was called.
+  var hasEnded: Bool {
+    ended.withObject { _ in true } ?? false
   }
 
   /// The creation the code at this level runs in: this level, unless it is the top.
@@ -104,6 +129,11 @@ final class AsyncResolution: Sendable {
   }
 }
 
+/// What an ended ``AsyncResolution`` holds: one object for all of them.
+final class EndMark: Sendable {
+  static let shared = EndMark()
+}
+
 /// One creation in an async resolution, as ``AsyncWaits`` and ``AsyncOnce`` track
 /// it: the resolution level of a provider's product being made, inside the creation
 /// that needed it (its parent), if any.
@@ -119,11 +149,16 @@ typealias AsyncCreation = AsyncResolution
 final class RequestProducts: Sendable {
   /// The object-graph products of async providers.
   let cells = ObjectGraphCells()
-  /// The object-graph products of synchronous providers. The request's synchronous
-  /// resolutions run one at a time, each holding this lock (they never await, and a
-  /// synchronous resolution nested in one runs on its thread without coming here), so
-  /// each such product is made once per request.
-  let synchronous = Locked(ObjectGraphProducts())
+  /// The object-graph products of synchronous providers, which the request's
+  /// synchronous resolutions take one at a time (a synchronous resolution nested in
+  /// one runs on its thread without coming here), so each such product is made once
+  /// per request.
+  let synchronous = SynchronousProducts()
+
+  /// Who the claims of the request's synchronous resolutions belong to, as
+  /// ``Claims`` knows them: the request. They run one at a time, so the request stands
+  /// for the one running, as the address of a thread's outermost resolution does.
+  var claimOwner: UInt { UInt(bitPattern: ObjectIdentifier(self)) }
 }
 
 /// The object-graph products of one top-level async request, made once each even
@@ -224,50 +259,75 @@ struct AsyncResolver {
 
   /// Resolves a synchronous provider with the synchronous resolver, on the actor its
   /// creator is isolated to, if any.
+  ///
+  /// The resolution stops where another resolution holds a claim it needs (see
+  /// ``StoppableResolution``); this task then suspends until the claim is released and
+  /// goes on, so that waiting for another's creation never blocks its thread.
   private nonisolated(nonsending) func resolveSynchronously(
     _ provider: Provider
   ) async throws(ResolutionError) -> Resolved {
-    let outcome: Result<HandedOver<Resolved>, ResolutionError>
-    let products = context.requestProducts.synchronous
-    switch provider.isolation {
-    case .mainActor where !MainActorCheck.isOnMainActor:
-      outcome = await Self.resolveOnMainActor(provider, products: products)
-    case .actor(let isolating):
-      outcome = await Self.resolve(provider, products: products, on: isolating.actor)
-    default:
-      outcome = Self.resolve(provider, products: products)
+    let request = context.requestProducts
+    guard let products = await request.synchronous.take() else {
+      throw error(for: provider.name, reason: .creatorFailed(CancellationError()))
     }
-    switch outcome {
-    case .success(let product):
-      return product.value
-    case .failure(let failure):
-      var failure = failure
-      failure.path = context.path + failure.path
-      throw failure
+    let resolution = StoppableResolution(provider, products: products, owner: request.claimOwner)
+    defer { request.synchronous.giveBack(resolution.takeProducts()) }
+    while true {
+      let step: Result<HandedOver<Resolved>?, ResolutionError>
+      switch provider.isolation {
+      case .mainActor where !MainActorCheck.isOnMainActor:
+        step = await Self.proceedOnMainActor(HandedOver(resolution))
+      case .actor(let isolating):
+        step = await Self.proceed(HandedOver(resolution), on: isolating.actor)
+      default:
+        step = Self.proceed(resolution)
+      }
+      switch step {
+      case .success(let product?):
+        return product.value
+      case .success(nil):
+        // Stopped at a claim another resolution holds: wait for it without blocking.
+        let (object, name) = resolution.state.stop!
+        do {
+          try await Claims.shared.waitForRelease(of: object, name: name, by: request.claimOwner)
+        } catch {
+          var path = context.path + resolution.path
+          if resolution.state.pendingInjection == nil { path.append(name) }
+          resolution.abandon()
+          let reason: ResolutionError.Reason =
+            switch error {
+            case .cycle(let cycle): .cycle(CycleText.normalized(cycle))
+            case .cancelled: .creatorFailed(CancellationError())
+            }
+          throw ResolutionError(name: name, path: path, reason: reason)
+        }
+      case .failure(let failure):
+        var failure = failure
+        failure.path = context.path + failure.path
+        throw failure
+      }
     }
   }
 
   @MainActor
-  private static func resolveOnMainActor(
-    _ provider: Provider, products: Locked<ObjectGraphProducts>
-  ) -> Result<HandedOver<Resolved>, ResolutionError> {
-    resolve(provider, products: products)
+  private static func proceedOnMainActor(
+    _ resolution: HandedOver<StoppableResolution>
+  ) -> Result<HandedOver<Resolved>?, ResolutionError> {
+    proceed(resolution.value)
   }
 
-  /// Resolves on `actor`, where creators isolated to it may run.
-  private static func resolve(
-    _ provider: Provider, products: Locked<ObjectGraphProducts>, on actor: isolated any Actor
-  ) -> Result<HandedOver<Resolved>, ResolutionError> {
-    ThreadState.withRunningActor(actor) { resolve(provider, products: products) }
+  /// Goes on on `actor`, where creators isolated to it may run.
+  private static func proceed(
+    _ resolution: HandedOver<StoppableResolution>, on actor: isolated any Actor
+  ) -> Result<HandedOver<Resolved>?, ResolutionError> {
+    ThreadState.withRunningActor(actor) { proceed(resolution.value) }
   }
 
-  private static func resolve(
-    _ provider: Provider, products: Locked<ObjectGraphProducts>
-  ) -> Result<HandedOver<Resolved>, ResolutionError> {
-    products.withLock { products in
-      Result { () throws(ResolutionError) in
-        HandedOver(try Resolver.resolve(provider, objectGraphProducts: &products))
-      }
+  private static func proceed(
+    _ resolution: StoppableResolution
+  ) -> Result<HandedOver<Resolved>?, ResolutionError> {
+    Result { () throws(ResolutionError) in
+      try Resolver.proceed(resolution).map { HandedOver($0) }
     }
   }
 
@@ -305,6 +365,8 @@ struct AsyncResolver {
   private nonisolated(nonsending) func create(
     _ provider: Provider, as creation: AsyncCreation
   ) async throws(ResolutionError) -> Resolved {
+    // A task the creator started and left running asks as a new request from now on.
+    defer { creation.end() }
     // Not an optional instant: one kept across the awaits below cost the frame two more
     // task allocations.
     let timed = provider.asyncPace.timesNextCreation()
@@ -343,51 +405,80 @@ struct AsyncResolver {
     if provider.isObserved, let observer = provider.owner.observer {
       observer.didCreate(provider.name, product: product.anyValue, path: inner.context.path)
     }
-    if provider.injectsProperties {
-      let injected: Result<Void, ResolutionError>
-      switch provider.isolation {
-      case .mainActor where !MainActorCheck.isOnMainActor:
-        // Registered from main-actor code: its product is injected where the main
-        // actor runs, as a main-actor class's isolated conformances require.
-        injected = await Self.injectOnMainActor(
-          HandedOver((product, values)), of: provider, resolver: inner)
-      case .actor(let isolating):
-        // Registered from code isolated to another actor: injected on that actor,
-        // where its provider closures' creators may run.
-        injected = await Self.inject(
-          HandedOver((product, values)), of: provider, resolver: inner, on: isolating.actor)
-      default:
-        injected = inner.inject(product, of: provider, from: values)
-      }
-      try injected.get()
+    if provider.injectsProperties, let plan = provider.injectionPlan(for: product) {
+      try await inject(product, of: provider, with: plan, from: values, in: creation)
     }
     return product
   }
 
+  /// Injects a product's properties where its provider's isolation says. A product
+  /// that something else may hold (a transient provider can return an object it made
+  /// before, or one it shares) may be handed to several tasks and threads at once, so
+  /// its injection is claimed, as the synchronous resolver claims it: one injects it
+  /// at a time, and a task that must wait for another's injection suspends.
+  private nonisolated(nonsending) func inject(
+    _ product: Resolved, of provider: Provider, with plan: InjectionPlan,
+    from values: ResolvedValues, in creation: AsyncCreation
+  ) async throws(ResolutionError) {
+    var product = product
+    // Nothing else can reach an object only the product holds: no claim needed.
+    let isShared = product.kind == .object && !product.isUniquelyReferenced()
+    if isShared {
+      do {
+        _ = try await Claims.shared.claimSuspending(
+          product.object, name: provider.name, for: UInt(bitPattern: ObjectIdentifier(creation)))
+      } catch .cycle(let cycle) {
+        throw error(
+          for: provider.name, reason: .cycle(CycleText.normalized(cycle)), inProgress: true)
+      } catch {
+        throw ResolutionError.cancelled(creation)
+      }
+    }
+    defer {
+      if isShared { Claims.shared.release(product.object) }
+    }
+    let injected: Result<Void, ResolutionError>
+    switch provider.isolation {
+    case .mainActor where !MainActorCheck.isOnMainActor:
+      // Registered from main-actor code: its product is injected where the main
+      // actor runs, as a main-actor class's isolated conformances require.
+      injected = await Self.injectOnMainActor(
+        HandedOver((product, plan, values)), of: provider, resolver: self)
+    case .actor(let isolating):
+      // Registered from code isolated to another actor: injected on that actor,
+      // where its provider closures' creators may run.
+      injected = await Self.inject(
+        HandedOver((product, plan, values)), of: provider, resolver: self, on: isolating.actor)
+    default:
+      injected = inject(product, of: provider, with: plan, from: values)
+    }
+    try injected.get()
+  }
+
   @MainActor
   private static func injectOnMainActor(
-    _ productAndValues: HandedOver<(Resolved, ResolvedValues)>, of provider: Provider,
-    resolver: AsyncResolver
+    _ productAndValues: HandedOver<(Resolved, InjectionPlan, ResolvedValues)>,
+    of provider: Provider, resolver: AsyncResolver
   ) -> Result<Void, ResolutionError> {
-    let (product, values) = productAndValues.value
-    return resolver.inject(product, of: provider, from: values)
+    let (product, plan, values) = productAndValues.value
+    return resolver.inject(product, of: provider, with: plan, from: values)
   }
 
   private static func inject(
-    _ productAndValues: HandedOver<(Resolved, ResolvedValues)>, of provider: Provider,
-    resolver: AsyncResolver, on actor: isolated any Actor
+    _ productAndValues: HandedOver<(Resolved, InjectionPlan, ResolvedValues)>,
+    of provider: Provider, resolver: AsyncResolver, on actor: isolated any Actor
   ) -> Result<Void, ResolutionError> {
-    let (product, values) = productAndValues.value
+    let (product, plan, values) = productAndValues.value
     return ThreadState.withRunningActor(actor) {
-      resolver.inject(product, of: provider, from: values)
+      resolver.inject(product, of: provider, with: plan, from: values)
     }
   }
 
   /// Injects a product's properties from its values.
   private func inject(
-    _ product: Resolved, of provider: Provider, from values: ResolvedValues
+    _ product: Resolved, of provider: Provider, with plan: InjectionPlan,
+    from values: ResolvedValues
   ) -> Result<Void, ResolutionError> {
-    guard let plan = provider.injectionPlan(for: product) else { return .success(()) }
     do {
       _ = try plan.inject(into: product.anyValue, object: product.classInstance, from: values)
       return .success(())

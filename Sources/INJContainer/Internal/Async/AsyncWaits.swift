@@ -7,6 +7,16 @@ import INJReflection
 /// `owner` cannot end before `waiter` does: when `waiter` is reachable from `owner`
 /// through nesting (a creation waits for the creations nested in it) and recorded
 /// waits. The lock is held only to read and change the table.
+///
+/// What it sees: nesting, which the task-local ``AsyncResolution/current`` carries
+/// into child tasks and into unstructured tasks a creation starts (while it runs), and
+/// the waits of creations for shared products other tasks make. What it cannot see: a
+/// creator awaiting anything else, such as a `Task.detached` or a task started from a
+/// callback (neither inherits task-locals), a continuation, a lock. A cycle through
+/// such a wait is not found; since every edge into a top-level request would be such a
+/// wait, a top-level request's own waits are not recorded (nothing the table holds
+/// could lead back to it). Those waits end when their tasks are cancelled
+/// (``CancellableWait``).
 final class AsyncWaits: Sendable {
   static let shared = AsyncWaits()
 

@@ -12,6 +12,13 @@ import INJReflection
 /// Reading an existing singleton never comes here. No lock is held while a creator
 /// or an injection runs: a claim is a mark in a table, and the lock is held only to
 /// read and change the table.
+///
+/// Threads wait for a release on the table's condition variable. Async code never
+/// does: it tries to claim without waiting (``tryClaim(_:name:for:done:)``) and, when
+/// the object is held, suspends until it is released
+/// (``waitForRelease(of:name:by:)``), a wait its task's cancellation ends. Both kinds
+/// of waits are recorded, so a wait that could never end is found whichever kind
+/// closes it.
 final class Claims: Sendable {
   static let shared = Claims()
 
@@ -23,6 +30,8 @@ final class Claims: Sendable {
     var holders: [ObjectIdentifier: (object: AnyObject, owner: UInt, name: String)] = [:]
     /// The object each waiting resolution waits for.
     var waits: [UInt: ObjectIdentifier] = [:]
+    /// The tasks suspended until each claimed object is released.
+    var suspended: [ObjectIdentifier: [WaitingTask<Release>]] = [:]
 
     /// The cycle, as a closed path of names, when `owner` waiting for `key` would
     /// wait forever: the holder of `key` waits, directly or through others, for
@@ -48,6 +57,23 @@ final class Claims: Sendable {
     case claimed
     /// Another resolution did the work meanwhile: here is its product.
     case available(Resolved)
+  }
+
+  /// How a suspended wait for a release ended.
+  enum Release: Sendable {
+    /// The object was released: try again.
+    case released
+    /// The waiting task was cancelled.
+    case cancelled
+  }
+
+  /// Why async code got no claim.
+  enum Refusal: Error {
+    /// Waiting would never end: the names, each held by a resolution that waits for
+    /// the next.
+    case cycle([String])
+    /// The task was cancelled while it waited.
+    case cancelled
   }
 
   /// Claims `object` for `owner` (the address of an outermost resolution, which
@@ -90,13 +116,112 @@ final class Claims: Sendable {
     }
   }
 
+  /// Claims `object` for `owner` unless another resolution holds it: nil then, and
+  /// the caller waits with ``waitForRelease(of:name:by:)`` before trying again.
+  ///
+  /// - Parameters:
+  ///   - object: What the work is on, as for ``claim(_:name:for:done:)``.
+  ///   - name: The name to show in a cycle report.
+  ///   - owner: The resolution claiming it.
+  ///   - done: Checked with the lock held: the product, when the work is done.
+  /// - Returns: Whether the caller holds the claim, or the work's product; nil when
+  ///   another resolution holds the claim.
+  func tryClaim(
+    _ object: AnyObject, name: String, for owner: UInt, done: () -> Resolved? = { nil }
+  ) -> Outcome? {
+    let key = ObjectIdentifier(object)
+    return table.withLock { table -> Outcome? in
+      if let value = done() {
+        return .available(value)
+      }
+      return table.access { table -> Outcome? in
+        guard table.holders[key] == nil else { return nil }
+        table.holders[key] = (object, owner, name)
+        return .claimed
+      }
+    }
+  }
+
+  /// Suspends the calling task until `object` is released, unless the wait could never
+  /// end (the holder waits, directly or through others, for something `owner` holds).
+  /// Returns at once when `object` is not held. The wait is recorded for `owner`, as a
+  /// thread's wait is, while it lasts.
+  ///
+  /// - Throws: ``Refusal/cycle(_:)`` for a wait that could never end,
+  ///   ``Refusal/cancelled`` when the task is cancelled before the release.
+  nonisolated(nonsending) func waitForRelease(
+    of object: AnyObject, name: String, by owner: UInt
+  ) async throws(Refusal) {
+    let key = ObjectIdentifier(object)
+    let table = self.table
+    let cycle: [String]? = table.withLock { table in
+      table.access { table -> [String]? in
+        if let cycle = table.cycle(waitingFor: key, owner: owner, name: name) { return cycle }
+        table.waits[owner] = key
+        return nil
+      }
+    }
+    if let cycle { throw .cycle(cycle) }
+    defer { table.withLock { table in table.access { $0.waits[owner] = nil } } }
+    let release = await CancellableWait.suspend(cancelled: Release.cancelled) { entry in
+      table.withLock { table in
+        table.access { table -> Release? in
+          guard table.holders[key] != nil else { return .released }
+          if Task.isCancelled { return .cancelled }
+          table.suspended[key, default: []].append(entry)
+          return nil
+        }
+      }
+    } remove: { id in
+      table.withLock { table in
+        table.access { table -> WaitingTask<Release>? in
+          guard var waiting = table.suspended[key],
+            let index = waiting.firstIndex(where: { $0.id == id })
+          else { return nil }
+          let removed = waiting.remove(at: index)
+          table.suspended[key] = waiting.isEmpty ? nil : waiting
+          return removed
+        }
+      }
+    }
+    if case .cancelled = release { throw .cancelled }
+  }
+
+  /// Claims `object` for async code: as ``claim(_:name:for:done:)``, but a task that
+  /// must wait for another resolution's claim suspends instead of blocking its thread.
+  ///
+  /// - Throws: ``Refusal`` when waiting would never end, or the task is cancelled.
+  nonisolated(nonsending) func claimSuspending(
+    _ object: AnyObject, name: String, for owner: UInt, done: () -> Resolved? = { nil }
+  ) async throws(Refusal) -> Outcome {
+    while true {
+      if let outcome = tryClaim(object, name: name, for: owner, done: done) {
+        return outcome
+      }
+      try await waitForRelease(of: object, name: name, by: owner)
+    }
+  }
+
+  /// The number of tasks suspended until `object` is released, for tests.
+  func suspendedTaskCount(for object: AnyObject) -> Int {
+    table.withLock { table in table.access { $0.suspended[ObjectIdentifier(object)]?.count ?? 0 } }
+  }
+
   /// Releases a claim, first running `store` (with the lock held, so that waiting
   /// resolutions see what it stores), and wakes the resolutions waiting.
   func release(_ object: AnyObject, storing store: () -> Void = {}) {
-    table.withLock { table in
+    let key = ObjectIdentifier(object)
+    let suspended = table.withLock { table in
       store()
-      table.access { $0.holders[ObjectIdentifier(object)] = nil }
+      let suspended = table.access { table in
+        table.holders[key] = nil
+        return table.suspended.removeValue(forKey: key)
+      }
       table.wakeAll()
+      return suspended
+    }
+    for task in suspended ?? [] {
+      task.resume(returning: .released)
     }
   }
 }

@@ -1,3 +1,5 @@
+import INJReflection
+
 /// The state of one resolution in progress on one thread: a stack of providers
 /// whose dependencies are being resolved, worked through in a loop rather than by
 /// recursion, so a dependency chain of any depth needs no stack space.
@@ -40,8 +42,23 @@ struct ResolutionState {
   /// The resolution this one is nested in, on the same thread; it outlives this
   /// one, waiting for it to finish.
   let outer: UnsafeMutablePointer<ResolutionState>?
-  /// The thread's state, which outlives the thread's resolutions.
-  let thread: UnsafeMutablePointer<ThreadState>
+  /// The thread's state, which outlives the thread's resolutions. A stoppable
+  /// resolution sets it each time it goes on, on whichever thread that is.
+  var thread: UnsafeMutablePointer<ThreadState>
+  /// Who the claims of this resolution and those nested in it belong to (read from
+  /// the outermost): the resolution's address, or for a stoppable one, which moves,
+  /// its async request's.
+  var claimOwner: UInt = 0
+  /// Whether the resolution stops, instead of waiting, where another resolution holds
+  /// a claim it needs (see ``StoppableResolution``). Only an outermost resolution run
+  /// for an async request does; those nested in it wait.
+  var stopsAtHeldClaims = false
+  /// Where a stoppable resolution stopped: the object another resolution holds, and
+  /// the name to report. Nil while it runs.
+  var stop: (object: AnyObject, name: String)?
+  /// A product whose injection a stoppable resolution stopped at: its creator ran,
+  /// its frame is still on top; it is injected when the resolution goes on.
+  var pendingInjection: PendingInjection?
   var frames: ContiguousArray<Frame>
   /// A provider without dependencies whose creator is running without a frame
   /// (see `Resolver.createLeaf`).
@@ -56,6 +73,13 @@ struct ResolutionState {
     self.thread = thread
     frames = []
   }
+}
+
+/// A product whose injection waits for a claim (see `ResolutionState.pendingInjection`).
+struct PendingInjection {
+  let product: Resolved
+  let plan: InjectionPlan
+  let values: ResolvedValues
 }
 
 /// The products of object-graph providers made during one top-level resolution.

@@ -23,17 +23,6 @@ struct Resolver {
     try resolve(provider, sharing: nil)
   }
 
-  /// Resolves a provider as ``resolve(_:)`` does, starting with the object-graph
-  /// products of a request this resolution is part of (an async one) and leaving
-  /// them, with what it made, in `objectGraphProducts`.
-  static func resolve(
-    _ provider: Provider, objectGraphProducts: inout ObjectGraphProducts
-  ) throws(ResolutionError) -> Resolved {
-    try withUnsafeMutablePointer(to: &objectGraphProducts) {
-      (products) throws(ResolutionError) in try resolve(provider, sharing: products)
-    }
-  }
-
   @inline(__always)
   private static func resolve(
     _ provider: Provider, sharing products: UnsafeMutablePointer<ObjectGraphProducts>?
@@ -49,6 +38,7 @@ struct Resolver {
     }
     swap(&state.frames, &thread.pointee.spareFrames)
     return try withUnsafeMutablePointer(to: &state) { (state) throws(ResolutionError) in
+      state.pointee.claimOwner = UInt(bitPattern: state)
       thread.pointee.resolution = state
       defer {
         thread.pointee.resolution = outer
@@ -58,14 +48,49 @@ struct Resolver {
           swap(&state.pointee.frames, &thread.pointee.spareFrames)
         }
       }
-      return try Resolver(state: state).resolve(provider)
+      // Only a stoppable resolution stops, and this one is not.
+      return try Resolver(state: state).resolve(provider)!
+    }
+  }
+
+  /// Runs a stoppable resolution on the calling thread, from where it stopped, until
+  /// it ends or stops again.
+  ///
+  /// - Returns: The product; nil when the resolution stopped at a claim another
+  ///   resolution holds (``ResolutionState/stop`` names it), to go on once it is
+  ///   released.
+  /// - Throws: The resolution's error; the resolution is then over, its claims
+  ///   released.
+  static func proceed(_ resolution: StoppableResolution) throws(ResolutionError) -> Resolved? {
+    let thread = ThreadState.current
+    // A resolution in progress on this thread (an async request started synchronously
+    // inside a creator) is another request's: it is put back when this one stops.
+    let outer = thread.pointee.resolution
+    resolution.state.thread = thread
+    resolution.state.stop = nil
+    let isStarting = resolution.state.frames.isEmpty && resolution.state.pendingInjection == nil
+    if isStarting, resolution.state.frames.capacity < thread.pointee.spareFrames.capacity {
+      swap(&resolution.state.frames, &thread.pointee.spareFrames)
+    }
+    let provider = resolution.provider
+    return try withUnsafeMutablePointer(to: &resolution.state) {
+      (state) throws(ResolutionError) -> Resolved? in
+      thread.pointee.resolution = state
+      defer { thread.pointee.resolution = outer }
+      let resolver = Resolver(state: state)
+      let product = try isStarting ? resolver.resolve(provider) : resolver.resume()
+      if product != nil, state.pointee.frames.capacity > thread.pointee.spareFrames.capacity {
+        swap(&state.pointee.frames, &thread.pointee.spareFrames)
+      }
+      return product
     }
   }
 
   // MARK: Resolving
 
-  /// Resolves a provider, with all its dependencies.
-  private func resolve(_ provider: Provider) throws(ResolutionError) -> Resolved {
+  /// Resolves a provider, with all its dependencies; nil when the resolution stopped
+  /// at a held claim (a stoppable one only).
+  private func resolve(_ provider: Provider) throws(ResolutionError) -> Resolved? {
     if provider.isLeaf {
       return try createLeaf(provider)
     }
@@ -78,31 +103,78 @@ struct Resolver {
       if let ready = try enter(provider) {
         return ready
       }
-      while true {
-        let top = state.pointee.frames.count - 1
-        let step = try state.pointee.frames[top].handle.withGuaranteedRef {
-          (provider) throws(ResolutionError) -> Resolved? in
-          try advance(provider, top: top)
+      if state.pointee.stop != nil {
+        return nil
+      }
+      return try run()
+    } catch {
+      abandon()
+      throw error
+    }
+  }
+
+  /// Goes on with a stoppable resolution where it stopped.
+  private func resume() throws(ResolutionError) -> Resolved? {
+    do throws(ResolutionError) {
+      if let pending = state.pointee.pendingInjection {
+        // The top frame's product was made; its injection is what stopped.
+        state.pointee.pendingInjection = nil
+        let provider = state.pointee.frames[state.pointee.frames.count - 1].provider
+        var product = pending.product
+        guard try inject(&product, of: provider, with: pending.plan, from: pending.values)
+        else {
+          state.pointee.pendingInjection = pending
+          return nil
         }
-        guard let product = step else { continue }
+        leave(with: product)
         if state.pointee.frames.isEmpty {
           return product
         }
-        // A frame below the top is still collecting values: its storage is set.
         state.pointee.frames[state.pointee.frames.count - 1].values!
           ._withUnsafeGuaranteedRef { $0.append(product) }
       }
+      return try run()
     } catch {
-      for frame in state.pointee.frames {
-        frame.values?.release()
-        if frame.claimed {
-          Claims.shared.release(frame.provider)
-        }
-      }
-      state.pointee.frames.removeAll(keepingCapacity: true)
-      state.pointee.onStack = nil
+      abandon()
       throw error
     }
+  }
+
+  /// Works on the top frame until the stack is empty: returns the product, or nil
+  /// when the resolution stopped at a held claim (a stoppable one only).
+  @inline(__always)
+  private func run() throws(ResolutionError) -> Resolved? {
+    while true {
+      let top = state.pointee.frames.count - 1
+      let step = try state.pointee.frames[top].handle.withGuaranteedRef {
+        (provider) throws(ResolutionError) -> Resolved? in
+        try advance(provider, top: top)
+      }
+      guard let product = step else {
+        if state.pointee.stop != nil { return nil }
+        continue
+      }
+      if state.pointee.frames.isEmpty {
+        return product
+      }
+      // A frame below the top is still collecting values: its storage is set.
+      state.pointee.frames[state.pointee.frames.count - 1].values!
+        ._withUnsafeGuaranteedRef { $0.append(product) }
+    }
+  }
+
+  /// Ends a resolution that failed, or a stoppable one given up while stopped:
+  /// releases its frames' values and claims.
+  func abandon() {
+    for frame in state.pointee.frames {
+      frame.values?.release()
+      if frame.claimed {
+        Claims.shared.release(frame.provider)
+      }
+    }
+    state.pointee.frames.removeAll(keepingCapacity: true)
+    state.pointee.onStack = nil
+    state.pointee.pendingInjection = nil
   }
 
   /// Takes one step for the provider of the top frame: resolves its next
@@ -135,7 +207,9 @@ struct Resolver {
     }
     // The creator's values own the storage from here on.
     state.pointee.frames[top].values = nil
-    let product = try create(provider, values: values.takeRetainedValue())
+    guard let product = try create(provider, values: values.takeRetainedValue()) else {
+      return nil
+    }
     leave(with: product)
     return product
   }
@@ -228,16 +302,29 @@ struct Resolver {
     }
     var claimed = false
     if provider.scope.isShared {
-      do {
-        switch try Claims.shared.claim(
-          provider, name: provider.name, for: UInt(bitPattern: outermost),
-          done: provider.sharedValue)
+      let owner = outermost.pointee.claimOwner
+      if state.pointee.stopsAtHeldClaims {
+        switch Claims.shared.tryClaim(
+          provider, name: provider.name, for: owner, done: provider.sharedValue)
         {
-        case .available(let value): return value
-        case .claimed: claimed = true
+        case .available(let value)?: return value
+        case .claimed?: claimed = true
+        case nil:
+          // Another resolution holds it: the async request waits for it, suspended.
+          state.pointee.stop = (provider, provider.name)
+          return nil
         }
-      } catch {
-        throw self.error(for: provider.name, reason: .cycle(CycleText.normalized(error.cycle)))
+      } else {
+        do {
+          switch try Claims.shared.claim(
+            provider, name: provider.name, for: owner, done: provider.sharedValue)
+          {
+          case .available(let value): return value
+          case .claimed: claimed = true
+          }
+        } catch {
+          throw self.error(for: provider.name, reason: .cycle(CycleText.normalized(error.cycle)))
+        }
       }
     }
     state.pointee.frames.append(
@@ -268,10 +355,11 @@ struct Resolver {
   }
 
   /// Runs a provider's creator (no lock is held), then injects the product's
-  /// properties. The provider is the innermost one in progress.
+  /// properties. The provider is the innermost one in progress. Nil when a stoppable
+  /// resolution stopped before the injection (``ResolutionState/pendingInjection``).
   private func create(
     _ provider: Provider, values storage: consuming ResolvedValues.Storage
-  ) throws(ResolutionError) -> Resolved {
+  ) throws(ResolutionError) -> Resolved? {
     let values = ResolvedValues(storage: storage)
     var product = try runCreator(provider, with: values)
     if provider.scope == .weakSingleton, product.kind != .object {
@@ -280,29 +368,43 @@ struct Resolver {
         inProgress: true)
     }
     if provider.injectsProperties, let plan = provider.injectionPlan(for: product) {
-      try inject(&product, of: provider, with: plan, from: values)
+      guard try inject(&product, of: provider, with: plan, from: values) else {
+        state.pointee.pendingInjection = PendingInjection(
+          product: product, plan: plan, values: values)
+        return nil
+      }
     }
     state.pointee.thread.pointee.storageCache.keep((consume values).storage, of: provider)
     return product
   }
 
-  /// Injects a product's properties. A product that something else may hold (a
-  /// transient provider can return an object it made before, or one it shares) may
-  /// be handed to several threads at once, so its injection is claimed: one thread
-  /// at a time injects it.
+  /// Injects a product's properties; false when a stoppable resolution stopped at
+  /// another resolution's claim of it. A product that something else may hold (a
+  /// transient provider can return an object it made before, or one it shares) may be
+  /// handed to several threads at once, so its injection is claimed: one thread at a
+  /// time injects it.
   private func inject(
     _ product: inout Resolved, of provider: Provider, with plan: InjectionPlan,
     from values: ResolvedValues
-  ) throws(ResolutionError) {
+  ) throws(ResolutionError) -> Bool {
     // Nothing else can reach an object only the product holds: no claim needed.
     let isShared = !product.isUniquelyReferenced()
     if isShared {
-      do {
-        _ = try Claims.shared.claim(
-          product.object, name: provider.name, for: UInt(bitPattern: outermost))
-      } catch {
-        throw self.error(
-          for: provider.name, reason: .cycle(CycleText.normalized(error.cycle)), inProgress: true)
+      let owner = outermost.pointee.claimOwner
+      if state.pointee.stopsAtHeldClaims {
+        guard Claims.shared.tryClaim(product.object, name: provider.name, for: owner) != nil
+        else {
+          state.pointee.stop = (product.object, provider.name)
+          return false
+        }
+      } else {
+        do {
+          _ = try Claims.shared.claim(product.object, name: provider.name, for: owner)
+        } catch {
+          throw self.error(
+            for: provider.name, reason: .cycle(CycleText.normalized(error.cycle)),
+            inProgress: true)
+        }
       }
     }
     defer {
@@ -316,6 +418,7 @@ struct Resolver {
       // An `Injectable` type's own code threw, perhaps a resolution of its own.
       throw failure(of: provider, thrown: error)
     }
+    return true
   }
 
   /// Runs a provider's creator with `values` (no lock is held). The provider is

@@ -99,9 +99,17 @@ struct Validation {
     return Array(registry.byName[id])
   }
 
-  /// The slot id of a name, if the container knows it.
+  /// The slot id of a name, if the snapshot knows it. The name table is read live, so
+  /// it may hold slots made after the snapshot (another thread registering, or asking
+  /// for a provider closure for the first time); ids are handed out in order, so those
+  /// are the ids past the snapshot's slots, and the check sees them as unknown.
   private func slotID(of name: String) -> Int32? {
-    container.names.slot(named: name, hash: name.hashValue)?._withUnsafeGuaranteedRef(\.id)
+    guard
+      let id = container.names.slot(named: name, hash: name.hashValue)?
+        ._withUnsafeGuaranteedRef(\.id),
+      Int(id) < slots.count
+    else { return nil }
+    return id
   }
 
   // MARK: Modules

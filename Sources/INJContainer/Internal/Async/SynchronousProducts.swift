@@ -1,0 +1,82 @@
+import INJReflection
+
+/// The object-graph products of the synchronous providers of one async request. The
+/// request's synchronous resolutions share them and so run one at a time: each takes
+/// them for its whole run (``take()``, which suspends while another resolution of the
+/// request has them) and gives them back, with what it made, when it is over
+/// (``giveBack(_:)``). So each such product is made once per request, and a task
+/// waiting for its turn blocks no thread.
+///
+/// A resolution that stops at a claim keeps them while stopped (see
+/// ``StoppableResolution``): a product in progress in it is not made a second time by
+/// another task of the request meanwhile.
+final class SynchronousProducts: Sendable {
+  private struct State {
+    var products = ObjectGraphProducts()
+    var isTaken = false
+    /// The tasks waiting for their turn, in order.
+    var waiting: [WaitingTask<Turn>] = []
+  }
+
+  private enum Turn: Sendable {
+    case granted
+    case cancelled
+  }
+
+  private let state = Locked(State())
+
+  /// The number of tasks waiting for their turn, for tests.
+  var waitingTaskCount: Int {
+    state.withLock { $0.waiting.count }
+  }
+
+  /// Takes the products once no other resolution of the request has them; nil when
+  /// the task is cancelled while it waits.
+  func take() async -> ObjectGraphProducts? {
+    let state = self.state
+    // Most often no other resolution of the request has them: no wait to prepare.
+    let free = state.withLock { state -> ObjectGraphProducts? in
+      guard !state.isTaken else { return nil }
+      state.isTaken = true
+      var products = ObjectGraphProducts()
+      swap(&products, &state.products)
+      return products
+    }
+    if let free { return free }
+    let turn = await CancellableWait.suspend(cancelled: Turn.cancelled) { entry in
+      state.withLock { state -> Turn? in
+        if !state.isTaken {
+          state.isTaken = true
+          return .granted
+        }
+        if Task.isCancelled { return .cancelled }
+        state.waiting.append(entry)
+        return nil
+      }
+    } remove: { id in
+      state.withLock { state -> WaitingTask<Turn>? in
+        guard let index = state.waiting.firstIndex(where: { $0.id == id }) else { return nil }
+        return state.waiting.remove(at: index)
+      }
+    }
+    guard case .granted = turn else { return nil }
+    return state.withLock { state in
+      var products = ObjectGraphProducts()
+      swap(&products, &state.products)
+      return products
+    }
+  }
+
+  /// Gives the products back, for the next task waiting.
+  func giveBack(_ products: consuming ObjectGraphProducts) {
+    let next = state.withLock { state -> WaitingTask<Turn>? in
+      state.products = products
+      guard !state.waiting.isEmpty else {
+        state.isTaken = false
+        return nil
+      }
+      return state.waiting.removeFirst()
+    }
+    next?.resume(returning: .granted)
+  }
+}

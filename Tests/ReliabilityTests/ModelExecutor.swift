@@ -1,0 +1,62 @@
+import Dispatch
+import Foundation
+import INJReflection
+
+/// Two threads of the harness's own that run the tasks of its async resolutions, which
+/// a harness thread waits for: on the cooperative pool, a harness blocking one of its
+/// few threads to wait for a task that needs another could wait forever when every
+/// pool thread does the same.
+final class ModelExecutor: TaskExecutor, Sendable {
+  static let shared = ModelExecutor(threads: 2)
+
+  private let jobs = ConditionLocked([UnownedJob]())
+
+  private init(threads: Int) {
+    for _ in 0..<threads {
+      Thread { [self] in work() }.start()
+    }
+  }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    jobs.withLock { jobs in
+      jobs.access { $0.append(job) }
+      jobs.wakeAll()
+    }
+  }
+
+  private func work() {
+    let executor = asUnownedTaskExecutor()
+    while true {
+      let job = jobs.withLock { jobs -> UnownedJob in
+        while true {
+          if let job = jobs.access({ $0.isEmpty ? nil : $0.removeFirst() }) { return job }
+          jobs.wait()
+        }
+      }
+      job.runSynchronously(on: executor)
+    }
+  }
+
+  /// Runs `body` in a task on these threads and waits for it on the calling thread.
+  func wait<Value>(_ body: @escaping @Sendable () async throws -> Value) throws -> Value {
+    let done = DispatchSemaphore(value: 0)
+    let outcome = Outcome<Value>()
+    Task(executorPreference: self) {
+      do {
+        outcome.result = .success(try await body())
+      } catch {
+        outcome.result = .failure(error)
+      }
+      done.signal()
+    }
+    done.wait()
+    return try outcome.result!.get()
+  }
+
+  /// The result of a task, written by the task before it signals and read after the
+  /// wait, which orders the two.
+  private final class Outcome<Value>: @unchecked Sendable {
+    var result: Result<Value, any Error>?
+  }
+}
