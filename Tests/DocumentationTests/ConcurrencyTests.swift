@@ -13,6 +13,22 @@ final class CreationCount: Sendable {
   func increment() { count.withLock { $0 += 1 } }
 }
 
+final class RequestLog: Sendable {}
+
+final class OrderService: Sendable {
+  let log: RequestLog
+  init(log: RequestLog) { self.log = log }
+}
+
+nonisolated func makeServices() -> Container {
+  let services = Container()
+  services.addInstance(RequestLog(), forName: "requestLog")
+  services.addProvider(forName: "orderService", dependencies: ["requestLog"]) { values in
+    OrderService(log: try values.value(forName: "requestLog"))
+  }
+  return services
+}
+
 @MainActor
 final class SettingsModel {
   let title: String
@@ -126,6 +142,49 @@ struct ConcurrencyTests: PrintingSample {
     let inbox = try inboxes.value(forName: "inboxModel", as: InboxModel.self)
     print(inbox.title, inbox.catalogService != nil)
     expectPrintedOutputShown(in: Self.article)
+  }
+
+  /// Top-level code is main-actor code: this test runs the article's `main.swift` samples
+  /// there.
+  @Test @MainActor func aServersTopLevelCode() async throws {
+    var before = console.text.count
+    let topLevel = Container()
+    topLevel.addInstance(RequestLog(), forName: "requestLog")
+    topLevel.addProvider(
+      forName: "orderService", dependencies: ["requestLog"], fileID: "Server/main.swift", line: 9
+    ) { values in
+      OrderService(log: try values.value(forName: "requestLog"))
+    }
+    let refused = await Task.detached {
+      do {
+        _ = try topLevel.value(forName: "orderService")
+        return "resolved"
+      } catch {
+        return String(describing: error)
+      }
+    }.value
+    print(refused)
+    #expect(
+      try Markdown.blocks("text", in: Self.article).contains(
+        String(console.text.dropFirst(before))), "\(console.text)")
+
+    before = console.text.count
+    let services = makeServices()
+    try services.checkForErrors()
+    let handled = await withTaskGroup(of: Bool.self) { group in
+      for _ in 0..<4 {
+        group.addTask {
+          (try? services.value(forName: "orderService", as: OrderService.self)) != nil
+        }
+      }
+      var count = 0
+      for await ok in group where ok { count += 1 }
+      return count
+    }
+    print("handled \(handled) requests off the main actor")
+    #expect(
+      try Markdown.blocks("text", in: Self.article).contains(
+        String(console.text.dropFirst(before))), "\(console.text)")
   }
 
   @Test @MainActor func aCreatorRegisteredFromMainActorCodeIsRefusedElsewhere() async {
