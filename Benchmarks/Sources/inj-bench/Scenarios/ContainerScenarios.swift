@@ -81,15 +81,7 @@ enum ContainerScenarios {
         unitsPerIteration: 1, baseline: "container/baseline/hand-service",
         targets: [.ratioToBaseline(atMost: 3)]
       ) {
-        let container = Container()
-        container.addProvider(forName: "a") { _ in Leaf() }
-        container.addProvider(forName: "b") { _ in OtherLeaf() }
-        container.addProvider(forName: "c") { _ in ThirdLeaf() }
-        container.addProvider(forName: "service", dependencies: ["a", "b", "c"]) { values in
-          Service(
-            a: try values.value(forName: "a"), b: try values.value(forName: "b"),
-            c: try values.value(forName: "c"))
-        }
+        let container = serviceContainer()
         return { iterations in
           var checksum = 0
           for _ in 0..<iterations {
@@ -106,7 +98,7 @@ enum ContainerScenarios {
         // The same graph, registered from main-actor code (as top-level code and
         // main-actor-by-default targets do), so every creator is main-actor isolated;
         // resolved on the main thread, where the runner times every benchmark.
-        let container = MainActor.assumeIsolated { mainActorServiceContainer() }
+        let container = MainActor.assumeIsolated { serviceContainer() }
         return { iterations in
           var checksum = 0
           for _ in 0..<iterations {
@@ -118,9 +110,10 @@ enum ContainerScenarios {
     ]
   }
 
-  /// The transient service graph, registered from main-actor code.
-  @MainActor
-  static func mainActorServiceContainer() -> Container {
+  /// The transient service graph, registered from the caller's isolation: its creators
+  /// are main-actor isolated when it is called from main-actor code, as the creators
+  /// written in that code would be.
+  static func serviceContainer(isolation: isolated (any Actor)? = #isolation) -> Container {
     let container = Container()
     container.addProvider(forName: "a") { _ in Leaf() }
     container.addProvider(forName: "b") { _ in OtherLeaf() }
