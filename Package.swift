@@ -27,9 +27,13 @@ let package = Package(
   targets: [
     // Modules
     .target(name: "INJGraph"),
-    .target(name: "INJReflection"),
-    .target(name: "INJContainer", dependencies: ["INJGraph", "INJReflection"]),
+    .target(name: "INJReflection", dependencies: ["CINJAtomics"]),
+    .target(name: "INJContainer", dependencies: ["INJGraph", "INJReflection", "CINJAtomics"]),
     .target(name: "Injineer", dependencies: ["INJGraph", "INJReflection", "INJContainer"]),
+    // The C side of the package's atomics (`static inline` functions over
+    // `<stdatomic.h>`), wrapped by INJReflection's `AtomicInt`, `AtomicReference` and
+    // `AtomicReferenceArray`; not a product.
+    .target(name: "CINJAtomics"),
 
     // Test support
     .target(name: "INJTestSupport", dependencies: ["INJContainer", "INJReflection"]),
@@ -54,7 +58,8 @@ let package = Package(
       name: "INJTestSupportTests",
       dependencies: ["INJTestSupport", "INJContainer", "INJReflection", "Injineer"]),
     .testTarget(
-      name: "ReliabilityTests", dependencies: ["INJContainer", "INJGraph", "TestUtilities"],
+      name: "ReliabilityTests",
+      dependencies: ["INJContainer", "INJGraph", "INJReflection", "TestUtilities"],
       exclude: ["FuzzRegressions"]),
     // Runs the example executables and checks their output; depending on them makes
     // `swift test` build them first.

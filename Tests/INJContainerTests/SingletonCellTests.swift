@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import INJReflection
 import Testing
 
 @testable import INJContainer
@@ -19,7 +19,7 @@ struct SingletonCellTests {
   @Test func readersSeeNothingOrTheWholeProduct() {
     for round in 0..<50 {
       let holder = Holder()
-      let seen = Atomic(0)
+      let seen = AtomicInt(0)
       DispatchQueue.concurrentPerform(iterations: 4) { thread in
         if thread == 0 {
           holder.cell.store(Resolved(object: Product(serial: round)))
@@ -27,7 +27,7 @@ struct SingletonCellTests {
         for _ in 0..<1_000 {
           if let value = holder.cell.value {
             #expect((value.object as? Product)?.serial == round)
-            seen.add(1, ordering: .relaxed)
+            _ = seen.wrappingAddRelaxed(1)
           }
         }
       }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The injection plan of the type the last object of one source had (a provider's
 /// last product), so that the next object of that type finds its plan, or learns
 /// that nothing is to be injected, without a lookup.
@@ -10,9 +8,9 @@ import Synchronization
 /// container's concurrency tests resolve products of several types on many threads,
 /// under ThreadSanitizer.
 package struct RecentPlan: ~Copyable, @unchecked Sendable {
-  // Sendable by the invariant above: the slot is an `Atomic`, and plans are
+  // Sendable by the invariant above: the slot is an `AtomicReference`, and plans are
   // immutable.
-  private let plan = Atomic<Unmanaged<InjectionPlan>?>(nil)
+  private let plan = AtomicReference<InjectionPlan>()
 
   package init() {}
 

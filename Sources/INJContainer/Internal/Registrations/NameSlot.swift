@@ -1,4 +1,4 @@
-import Synchronization
+import INJReflection
 
 /// One name known to a container: registered, or only depended on so far.
 ///
@@ -18,11 +18,11 @@ final class NameSlot: Sendable {
   /// The registration that resolving this name uses now, if any. The container
   /// keeps every registration alive for its own lifetime, so the pointer stays
   /// valid while the container lives.
-  private let current = Atomic<Unmanaged<Registration>?>(nil)
+  private let current = AtomicReference<Registration>()
   /// The slot of this name's provider-closure name (`fooProvider` for `foo`), once
   /// both exist. The name table keeps every slot alive as long as itself, so the
   /// pointer stays valid while the container lives.
-  private let closure = Atomic<Unmanaged<NameSlot>?>(nil)
+  private let closure = AtomicReference<NameSlot>()
 
   init(name: String, hash: Int, id: Int32) {
     self.name = name

@@ -1,17 +1,17 @@
-import Synchronization
+import INJReflection
 
 /// A reference that is set at most once, then read by any thread without a lock.
 ///
 /// Invariant: the slot changes once, from nil to a retained reference, through one
-/// atomic exchange (releasing), and never again until the cell goes, when `deinit`
-/// releases it. A reader that loads the reference (acquiring) sees the object fully
+/// atomic compare-and-exchange (acquiring and releasing), and never again until the
+/// cell goes, when `deinit` releases it. A reader that loads the reference (acquiring) sees the object fully
 /// made, and since the cell keeps it alive for its own lifetime, the object can be
 /// borrowed without retaining it while the cell lives. `OnceReferenceTests` sets and
 /// reads cells from many threads under ThreadSanitizer.
 struct OnceReference<Object: AnyObject>: ~Copyable, @unchecked Sendable {
-  // Sendable by the invariant above: the slot is an `Atomic`, and the object is
-  // shared only as its owner decided it may be.
-  private let slot = Atomic<Unmanaged<Object>?>(nil)
+  // Sendable by the invariant above: the slot is an `AtomicReference`, and the object
+  // is shared only as its owner decided it may be.
+  private let slot = AtomicReference<Object>()
 
   init() {}
 

@@ -1,5 +1,4 @@
 import INJReflection
-import Synchronization
 
 /// A registration recorded by `addInstance` or `addProvider` and not yet applied to
 /// the registry: what the call was given. Applying it builds the provider and the
@@ -85,25 +84,26 @@ final class RecordedProvider: Sendable {
 /// (and applies it) or sees it applied. `PendingRegistrationTests` registers and
 /// resolves from many threads under ThreadSanitizer.
 final class PendingMark: Sendable {
-  private let isSet = Atomic<Bool>(false)
+  /// 1 while registrations may be waiting, 0 otherwise.
+  private let isSet = AtomicInt(0)
 
   init() {}
 
   /// Whether registrations may be waiting. Safe from any thread.
   @inline(__always)
   var mayHavePending: Bool {
-    isSet.load(ordering: .acquiring)
+    isSet.load(ordering: .acquiring) != 0
   }
 
   /// Records that registrations are waiting. Call with the registry lock held.
   func set() {
-    isSet.store(true, ordering: .releasing)
+    isSet.store(1, ordering: .releasing)
   }
 
   /// Records that none are waiting. Call with the registry lock held, after
   /// applying them.
   func clear() {
-    isSet.store(false, ordering: .releasing)
+    isSet.store(0, ordering: .releasing)
   }
 }
 

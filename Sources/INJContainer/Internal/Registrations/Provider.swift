@@ -1,5 +1,4 @@
 import INJReflection
-import Synchronization
 
 /// What a provider registration makes and how: the names it depends on, its scope,
 /// its creator, and the products it shares.
@@ -9,7 +8,7 @@ import Synchronization
 final class Provider: @unchecked Sendable {
   // Sendable by construction: every stored property is a `let` of a Sendable type
   // or a thread-safe cell (`SingletonCell`, `WeakSingletonCell`, `CreationPace`,
-  // `Atomic`), except
+  // `RecentPlan`), except
   // what the container hands to whichever thread resolves it: the creator's
   // products, which the registering code decided may be shared, and
   // `valuesWithoutDependencies`, whose storage holds no values and is never written
