@@ -1,8 +1,8 @@
 import Dispatch
-import INJReflection
 import Testing
 
 @testable import INJContainer
+@testable import INJReflection
 
 /// The cell behind singletons and provider-closure factories: set once, read by any
 /// thread without a lock. Run under ThreadSanitizer by `Scripts/sanitizers.sh`.
@@ -53,5 +53,41 @@ struct OnceReferenceTests {
       #expect(holder.reference.object?.serial == 7)
     }
     #expect(released == nil)
+  }
+}
+
+/// The classes that keep atomic words inside themselves (``ObjectWords``): each one's
+/// words are its first stored property, where the runtime placed them.
+@Suite struct ObjectWordsPlacementTests {
+  @Test func aNameSlotKeepsItsTwoWordsFirst() {
+    let slot = NameSlot(name: "service", hash: "service".hashValue, id: 0)
+    #expect(Self.firstField(of: slot)?.name == "words")
+    #expect(Self.firstField(of: slot)?.offset == Self.storedPropertiesOffset(of: slot))
+    #expect(MemoryLayout<(Int, Int)>.size == 2 * MemoryLayout<Int>.size)
+    #expect(slot.registration == nil && slot.closureSlot == nil)
+  }
+
+  @Test func aPendingMarkKeepsItsWordFirst() {
+    let mark = PendingMark()
+    #expect(Self.firstField(of: mark)?.name == "word")
+    #expect(Self.firstField(of: mark)?.offset == Self.storedPropertiesOffset(of: mark))
+    #expect(!mark.mayHavePending)
+    mark.set()
+    #expect(mark.mayHavePending)
+  }
+
+  static func firstField(of object: AnyObject) -> (name: String, offset: Int)? {
+    var first: (name: String, offset: Int)?
+    _ = RuntimeFields.forEach(of: type(of: object)) { name, offset, _ in
+      first = (String(cString: name), offset)
+      return false
+    }
+    return first
+  }
+
+  static func storedPropertiesOffset(of object: AnyObject) -> Int {
+    _getUnsafePointerToStoredProperties(object)
+      - UnsafeMutableRawPointer(
+        Unmanaged.passUnretained(object).toOpaque())
   }
 }

@@ -21,7 +21,7 @@ struct IsolationTests {
     #expect(client.configuration == "case \(index)")
     // Let the other cases run in between.
     await Task.yield()
-    try await Task.sleep(for: .milliseconds(index % 3))
+    try await Task.sleep(nanoseconds: UInt64(index % 3) * 1_000_000)
 
     let report = try testContainer.value(forName: "weatherReport", as: WeatherReport.self)
     #expect(report.client as AnyObject === client as AnyObject)

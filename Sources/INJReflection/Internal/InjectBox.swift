@@ -1,5 +1,4 @@
-/// Whether an ``InjectBox`` holds a value: what its ``AtomicInt`` state holds, as the
-/// raw value.
+/// Whether an ``InjectBox`` holds a value: what its state word holds, as the raw value.
 ///
 /// Declared outside the generic box: nested in `InjectBox<Value>`, it would be a type
 /// of its own for every `Value`.
@@ -17,10 +16,23 @@ enum InjectBoxState: Int {
 /// as this class and calls ``fillIfEmpty(named:from:ownerType:)``, which the box
 /// overrides: no generic type is named, so neither its metadata nor a conformance
 /// is looked up.
+///
+/// It keeps the box's state, an atomic word, as its first stored property (the class
+/// has no superclass), inside the box: see ``ObjectWords``. A box costs one allocation.
 @usableFromInline
 class InjectBoxBase {
+  /// The state word's first value; read and written only through ``state`` after.
+  private var stateWord = InjectBoxState.empty.rawValue
+
   @usableFromInline
   init() {}
+
+  /// The box's ``InjectBoxState``, as its raw value.
+  @inlinable
+  @inline(__always)
+  final var state: AtomicWord {
+    ObjectWords.word(0, of: self)
+  }
 
   /// Sets the value from what `source` offers for `name` unless it is set; returns
   /// whether it was set. Every box is an ``InjectBox``, which overrides this; a box
@@ -65,7 +77,6 @@ final class InjectBox<Value>: InjectBoxBase, @unchecked Sendable {
   // injector) or by the app's setter, and read only after `state` is seen `full`;
   // see the type's discussion.
 
-  @usableFromInline let state = AtomicInt(InjectBoxState.empty.rawValue)
   @usableFromInline var value: Value?
   /// Converts an offered value to `Value` and stores it.
   @usableFromInline let filler: Filler

@@ -49,7 +49,7 @@ final class PlanCache: Sendable {
     if let plan = plans.withLock({ $0[key] }) {
       return plan
     }
-    let plan = InjectionPlan(for: instance, discovery: .preferred)
+    let plan = InjectionPlan(for: instance, discovery: .fieldOffsets)
     return plans.withLock { plans in
       if let existing = plans[key] {
         return existing

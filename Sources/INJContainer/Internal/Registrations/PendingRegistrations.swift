@@ -83,11 +83,19 @@ final class RecordedProvider: Sendable {
 /// registration that happened before such a read, the read either sees the mark set
 /// (and applies it) or sees it applied. `PendingRegistrationTests` registers and
 /// resolves from many threads under ThreadSanitizer.
-final class PendingMark: Sendable {
-  /// 1 while registrations may be waiting, 0 otherwise.
-  private let isSet = AtomicInt(0)
+///
+/// The mark is an atomic word inside the object, its first stored property
+/// (``ObjectWords``).
+final class PendingMark: @unchecked Sendable {
+  // Sendable by the invariant above: the word is read and written only atomically.
+  /// The word's first value: 1 while registrations may be waiting, 0 otherwise. Used
+  /// only through `isSet`.
+  private var word = 0
 
   init() {}
+
+  @inline(__always)
+  private var isSet: AtomicWord { ObjectWords.word(0, of: self) }
 
   /// Whether registrations may be waiting. Safe from any thread.
   @inline(__always)
