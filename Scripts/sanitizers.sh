@@ -10,7 +10,10 @@
 #
 # ThreadSanitizer runs every test but INJGraph's single-threaded graph algorithms
 # and the two measurements that mean nothing under it (the million-node graph and
-# the cost per resolution); AddressSanitizer runs them all.
+# the cost per resolution); AddressSanitizer runs them all. Then ThreadSanitizer runs
+# `AtomicOrderingProbe`, which publishes memory with relaxed atomics, and must report
+# it: a clean run above means something only if ThreadSanitizer sees what the
+# package's C atomics order.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -41,9 +44,24 @@ run() {
   echo "Clean under -sanitize=$sanitizer."
 }
 
+# Runs the probe under ThreadSanitizer and fails unless it reports a data race.
+probe() {
+  local folder="$1" log="$1/sanitizer-probe.log"
+  echo "==> swift test with -sanitize=thread: the relaxed-ordering probe must be reported"
+  INJINEER_TSAN_PROBE=1 TSAN_OPTIONS="halt_on_error=0" \
+    swift test --skip-build --sanitize=thread --scratch-path "$folder" \
+    --filter AtomicOrderingProbe >"$log" 2>&1 || true
+  if ! grep -q "WARNING: ThreadSanitizer: data race" "$log"; then
+    echo "FAILED: ThreadSanitizer reported no race in AtomicOrderingProbe (log: $log)"
+    return 1
+  fi
+  echo "ThreadSanitizer reports the relaxed publication, as it must."
+}
+
 if [ "$which" = all ] || [ "$which" = thread ]; then
   TSAN_OPTIONS="${TSAN_OPTIONS:-second_deadlock_stack=1}" \
     run thread .build/tsan --skip 'INJGraphTests|aMillionNode|resolvingOneNameCosts'
+  probe .build/tsan
 fi
 
 if [ "$which" = all ] || [ "$which" = address ]; then

@@ -75,7 +75,9 @@ struct AtomicTests {
       let ready = AtomicInt(0)
       let payload = Payload()
       let wrong = AtomicInt(0)
+      let start = StartLine(threads: Self.threadCount)
       runConcurrently(Self.threadCount) { thread in
+        start.wait()
         if thread == 0 {
           payload.value = round
           ready.store(1, ordering: .releasing)
@@ -93,7 +95,9 @@ struct AtomicTests {
       let reference = AtomicReference<Payload>()
       let made = Payload()
       let wrong = AtomicInt(0)
+      let start = StartLine(threads: Self.threadCount)
       runConcurrently(Self.threadCount) { thread in
+        start.wait()
         if thread == 0 {
           made.value = round
           reference.store(Unmanaged.passUnretained(made), ordering: .releasing)
@@ -216,15 +220,36 @@ struct AtomicOrderingProbe {
   func aRelaxedStorePublishesNothing() {
     let ready = AtomicInt(0)
     let payload = Payload()
+    let seen = AtomicInt(0)
+    let start = StartLine(threads: 2)
     runConcurrently(2) { thread in
+      start.wait()
       if thread == 0 {
         payload.value = 1
         ready.store(1, ordering: .relaxed)
       } else {
         while ready.load(ordering: .relaxed) == 0 {}
-        _ = payload.value
+        seen.store(payload.value, ordering: .relaxed)
       }
     }
+    #expect(seen.load(ordering: .relaxed) != 0)
+  }
+}
+
+/// Holds threads until all of them run, with relaxed atomics only, so that nothing but
+/// the atomics under test orders what they do after it: no lock, and no thread that
+/// ended before another began.
+private final class StartLine: Sendable {
+  private let arrived = AtomicInt(0)
+  private let threads: Int
+
+  init(threads: Int) {
+    self.threads = threads
+  }
+
+  func wait() {
+    _ = arrived.wrappingAddRelaxed(1)
+    while arrived.load(ordering: .relaxed) < threads {}
   }
 }
 
