@@ -67,6 +67,49 @@ struct OnceReferenceTests {
     #expect(slot.registration == nil && slot.closureSlot == nil)
   }
 
+  @Test func aProviderKeepsItsThreeWordsFirst() throws {
+    let container = Container()
+    container.addProvider(forName: "shared", options: .singleton) { _ in Part() }
+    let part = try container.value(forName: "shared", as: Part.self)
+    let provider = try #require(
+      container.lookup("shared", hash: "shared".hashValue)?.takeUnretainedValue().provider)
+    #expect(Self.firstField(of: provider)?.name == "words")
+    #expect(Self.firstField(of: provider)?.offset == Self.storedPropertiesOffset(of: provider))
+    #expect(MemoryLayout<(Int, Int, Int)>.size == 3 * MemoryLayout<Int>.size)
+    #expect(provider.singleton.value?.object === part)
+  }
+
+  @Test func aRegistrationKeepsItsWordFirst() throws {
+    let container = Container()
+    container.addProvider(forName: "part") { _ in Part() }
+    let registration = try #require(
+      container.lookup("part", hash: "part".hashValue)?.takeUnretainedValue())
+    #expect(Self.firstField(of: registration)?.name == "factoryWord")
+    #expect(
+      Self.firstField(of: registration)?.offset == Self.storedPropertiesOffset(of: registration))
+  }
+
+  @Test func aProviderReleasesItsSingletonAndARegistrationItsFactoryAsTheyGo() throws {
+    weak var released: Part?
+    weak var factory: ProviderFactory?
+    do {
+      let container = Container()
+      container.addProvider(forName: "shared", options: .singleton) { _ in Part() }
+      released = try container.value(forName: "shared", as: Part.self)
+      _ = try container.value(forName: "sharedProvider", as: (() -> Part).self)
+      let registration = try #require(
+        container.lookup("shared", hash: "shared".hashValue)?.takeUnretainedValue())
+      let slot = try #require(container.names.slot(named: "shared", hash: "shared".hashValue))
+      factory = registration.providerFactory(slot: slot.takeUnretainedValue())
+      #expect(released != nil)
+      #expect(factory != nil)
+    }
+    #expect(released == nil)
+    #expect(factory == nil)
+  }
+
+  final class Part: Sendable {}
+
   @Test func aPendingMarkKeepsItsWordFirst() {
     let mark = PendingMark()
     #expect(Self.firstField(of: mark)?.name == "word")

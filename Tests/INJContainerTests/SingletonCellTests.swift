@@ -12,8 +12,17 @@ struct SingletonCellTests {
     init(serial: Int) { self.serial = serial }
   }
 
-  final class Holder: Sendable {
-    let cell = SingletonCell()
+  /// Keeps a singleton cell as a provider does: its word is the holder's first stored
+  /// property, and the holder releases the product as it goes.
+  final class Holder: @unchecked Sendable {
+    // Sendable as `Provider` is: `word` is used only through `cell`, atomically.
+    private var word = 0
+
+    var cell: SingletonCell { SingletonCell(ObjectWords.word(0, of: self)) }
+
+    deinit {
+      cell.releaseProduct()
+    }
   }
 
   @Test func readersSeeNothingOrTheWholeProduct() {

@@ -23,12 +23,13 @@ import INJReflection
 /// many creations there are until the next timed one, that one included. It is a
 /// hint: loads and stores are relaxed, a racing store may win over a later one, and
 /// whatever value is read only chooses where a creation runs and whether it is timed,
-/// never what it makes or whether it is shared. `CreationPaceTests` checks the rule,
-/// and records and reads from many tasks under ThreadSanitizer.
+/// never what it makes or whether it is shared. The cell is a word its provider keeps
+/// (``ObjectWords``). `CreationPaceTests` checks the rule, and records and reads from
+/// many tasks under ThreadSanitizer.
 ///
 /// Times are read from Dispatch's monotonic clock, in nanoseconds: `ContinuousClock`
 /// and `Duration` need iOS 16 and macOS 13.
-struct CreationPace: ~Copyable, Sendable {
+struct CreationPace: Sendable {
   /// A reading of the monotonic clock: nanoseconds since an arbitrary start.
   typealias Instant = UInt64
 
@@ -45,9 +46,13 @@ struct CreationPace: ~Copyable, Sendable {
     DispatchTime.now().uptimeNanoseconds
   }
 
-  private let state = AtomicInt(0)
+  private let state: AtomicWord
 
-  init() {}
+  /// The pace kept in `word`, which holds 0 at first.
+  @inline(__always)
+  init(_ word: AtomicWord) {
+    state = word
+  }
 
   /// Whether the most recent timed creation took less than ``quick``.
   var isQuick: Bool {

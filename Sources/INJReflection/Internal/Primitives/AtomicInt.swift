@@ -11,7 +11,7 @@ import CINJAtomics
 @usableFromInline
 package struct AtomicInt: ~Copyable, @unchecked Sendable {
   // Sendable by the invariant above: every access to the word is atomic.
-  @usableFromInline let word: AtomicWord
+  @usableFromInline package let word: AtomicWord
 
   /// An integer holding `value`.
   @inlinable

@@ -13,7 +13,7 @@ import CINJAtomics
 package struct AtomicReference<Object: AnyObject>: ~Copyable, @unchecked Sendable {
   // Sendable by the invariant above: every access to the word is atomic, and the
   // objects are shared as their owners decided they may be.
-  @usableFromInline let word: AtomicWord
+  @usableFromInline package let word: AtomicWord
 
   /// A reference holding `initial`.
   @inlinable
