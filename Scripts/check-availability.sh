@@ -3,7 +3,9 @@
 # minimums: no Apple SDK is needed, and none is used.
 #
 #   Scripts/check-availability.sh            every platform's minimum
-#   Scripts/check-availability.sh macos      one of macos, ios, tvos, watchos
+#   Scripts/check-availability.sh macos      one of macos, ios, tvos, watchos, watchos32
+#                                            (watchOS on a 32-bit target, whose Mach-O
+#                                            header type differs)
 #
 # The toolchain's own interfaces of the standard library and of _Concurrency carry the
 # Apple availability of every declaration (the same source builds Apple's). For each
@@ -36,8 +38,9 @@ declare -A targets=(
   [ios]=x86_64-apple-ios15.0-simulator
   [tvos]=x86_64-apple-tvos15.0-simulator
   [watchos]=x86_64-apple-watchos8.0-simulator
+  [watchos32]=i386-apple-watchos8.0-simulator
 )
-platforms=("${@:-macos ios tvos watchos}")
+platforms=("${@:-macos ios tvos watchos watchos32}")
 read -r -a platforms <<<"${platforms[*]}"
 
 # The settings Package.swift gives every target.
