@@ -15,8 +15,12 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
   name: "Injineer",
-  // Synchronization (Mutex, Atomic) needs these Apple OS versions.
-  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  // The first Apple OS versions with Swift concurrency in the OS (no back-deployed
+  // runtime). Nothing the modules use needs more: the package's own atomics and locks
+  // stand in for Synchronization's (iOS 18), and Scripts/check-availability.sh compiles
+  // every module for these minimums (CONTRIBUTING.md lists what each module uses, and
+  // since when).
+  platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
   products: [
     .library(name: "Injineer", targets: ["Injineer"]),
     .library(name: "INJGraph", targets: ["INJGraph"]),
@@ -27,9 +31,13 @@ let package = Package(
   targets: [
     // Modules
     .target(name: "INJGraph"),
-    .target(name: "INJReflection"),
-    .target(name: "INJContainer", dependencies: ["INJGraph", "INJReflection"]),
+    .target(name: "INJReflection", dependencies: ["CINJAtomics"]),
+    .target(name: "INJContainer", dependencies: ["INJGraph", "INJReflection", "CINJAtomics"]),
     .target(name: "Injineer", dependencies: ["INJGraph", "INJReflection", "INJContainer"]),
+    // The C side of the package's atomics (`static inline` functions over
+    // `<stdatomic.h>`), wrapped by INJReflection's `AtomicInt`, `AtomicReference` and
+    // `AtomicReferenceArray`; not a product.
+    .target(name: "CINJAtomics"),
 
     // Test support
     .target(name: "INJTestSupport", dependencies: ["INJContainer", "INJReflection"]),
@@ -45,7 +53,8 @@ let package = Package(
     // Tests, and the helpers they share
     .target(name: "TestUtilities", path: "Tests/Utilities"),
     .testTarget(name: "INJGraphTests", dependencies: ["INJGraph", "TestUtilities"]),
-    .testTarget(name: "INJReflectionTests", dependencies: ["INJReflection", "TestUtilities"]),
+    .testTarget(
+      name: "INJReflectionTests", dependencies: ["INJReflection", "CINJAtomics", "TestUtilities"]),
     .testTarget(
       name: "INJContainerTests",
       dependencies: ["INJContainer", "INJGraph", "INJReflection", "TestUtilities"]),
@@ -54,7 +63,8 @@ let package = Package(
       name: "INJTestSupportTests",
       dependencies: ["INJTestSupport", "INJContainer", "INJReflection", "Injineer"]),
     .testTarget(
-      name: "ReliabilityTests", dependencies: ["INJContainer", "INJGraph", "TestUtilities"],
+      name: "ReliabilityTests",
+      dependencies: ["INJContainer", "INJGraph", "INJReflection", "TestUtilities"],
       exclude: ["FuzzRegressions"]),
     // Runs the example executables and checks their output; depending on them makes
     // `swift test` build them first.

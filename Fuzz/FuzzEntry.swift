@@ -9,7 +9,6 @@
 // linker does not read; importing what they use here links it.
 import Dispatch
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc

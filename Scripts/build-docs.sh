@@ -42,8 +42,8 @@ swift build
 bin=$(swift build --show-bin-path)
 sdk_args=()
 if [[ "$(uname -s)" == "Darwin" ]]; then
-  # SwiftPM builds for the package's lowest macOS version (Package.swift: .macOS(.v15)).
-  triple="$(uname -m)-apple-macosx15.0"
+  # SwiftPM builds for the package's lowest macOS version (Package.swift: .macOS(.v12)).
+  triple="$(uname -m)-apple-macosx12.0"
   sdk_args=(-sdk "$(xcrun --show-sdk-path)")
 else
   triple=$(swift -print-target-info | sed -n 's/^ *"triple": *"\(.*\)",*$/\1/p' | head -n 1)
@@ -63,7 +63,7 @@ for module in "${modules[@]}"; do
     convert_extra=(--enable-inherited-docs)
   fi
   "$extract" -module-name "$module" -target "$triple" ${sdk_args[@]+"${sdk_args[@]}"} \
-    -I "$bin/Modules" -module-cache-path "$bin/ModuleCache" \
+    -I "$bin/Modules" -I Sources/CINJAtomics/include -module-cache-path "$bin/ModuleCache" \
     -minimum-access-level public -emit-extension-block-symbols -skip-synthesized-members \
     ${extra[@]+"${extra[@]}"} -output-dir "$graphs"
 

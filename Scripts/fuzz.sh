@@ -40,6 +40,8 @@ flags=(
   -O -g
   -sanitize=fuzzer,address
   -I "$out/modules"
+  # The C target's module map: its functions are all inline, compiled where called.
+  -I Sources/CINJAtomics/include
 )
 
 # The linker warns about every AddressSanitizer helper it cannot export; those

@@ -11,7 +11,10 @@
 # ThreadSanitizer runs every test but the one timing measurement, which means
 # nothing under it (the cost per resolution among many names); AddressSanitizer runs
 # them all. The graph tests run too: users run their own parallel suites under
-# ThreadSanitizer with INJGraph in them.
+# ThreadSanitizer with INJGraph in them. Then ThreadSanitizer runs
+# `AtomicOrderingProbe`, which publishes memory with relaxed atomics, and must report
+# it: a clean run above means something only if ThreadSanitizer sees what the
+# package's C atomics order.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -42,9 +45,24 @@ run() {
   echo "Clean under -sanitize=$sanitizer."
 }
 
+# Runs the probe under ThreadSanitizer and fails unless it reports a data race.
+probe() {
+  local folder="$1" log="$1/sanitizer-probe.log"
+  echo "==> swift test with -sanitize=thread: the relaxed-ordering probe must be reported"
+  INJINEER_TSAN_PROBE=1 TSAN_OPTIONS="halt_on_error=0" \
+    swift test --skip-build --sanitize=thread --scratch-path "$folder" \
+    --filter AtomicOrderingProbe >"$log" 2>&1 || true
+  if ! grep -q "WARNING: ThreadSanitizer: data race" "$log"; then
+    echo "FAILED: ThreadSanitizer reported no race in AtomicOrderingProbe (log: $log)"
+    return 1
+  fi
+  echo "ThreadSanitizer reports the relaxed publication, as it must."
+}
+
 if [ "$which" = all ] || [ "$which" = thread ]; then
   TSAN_OPTIONS="${TSAN_OPTIONS:-second_deadlock_stack=1}" \
     run thread .build/tsan --skip 'resolvingOneNameCosts'
+  probe .build/tsan
 fi
 
 if [ "$which" = all ] || [ "$which" = address ]; then

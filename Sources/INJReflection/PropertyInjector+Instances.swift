@@ -30,23 +30,22 @@ extension PropertyInjector {
   }
 
   /// The names of the ``Inject`` properties of a type, base class first, or nil
-  /// when the platform can tell them only from an instance.
+  /// when the Swift runtime cannot list the type's stored fields (a program built
+  /// without field names).
   ///
   /// - Parameter type: A class (or any other type, to see what it declares).
   /// - Returns: The property names, without the wrapper's leading underscore.
   public static func injectPropertyNames(of type: Any.Type) -> [String]? {
-    guard SlotDiscovery.preferred == .fieldOffsets else { return nil }
-    return SlotDiscovery.typedSlots(of: type)?.map(\.slot.name)
+    SlotDiscovery.typedSlots(of: type)?.map(\.slot.name)
   }
 
   /// The `@Inject` properties of a type, base class first, each with the type it
-  /// holds (without the optional); nil when the platform can tell them only from an
-  /// instance.
+  /// holds (without the optional); nil when the runtime cannot list the type's stored
+  /// fields.
   package static func injectProperties(
     of type: Any.Type
   ) -> [(name: String, valueType: Any.Type)]? {
-    guard SlotDiscovery.preferred == .fieldOffsets else { return nil }
-    return SlotDiscovery.typedSlots(of: type)?.map { ($0.slot.name, $0.valueType) }
+    SlotDiscovery.typedSlots(of: type)?.map { ($0.slot.name, $0.valueType) }
   }
 
   /// The names of every injectable property of an instance: those an

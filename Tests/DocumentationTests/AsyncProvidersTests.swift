@@ -8,7 +8,7 @@ final class ForecastStore: Sendable {
   init(cities: [String]) { self.cities = cities }
 
   static func load() async throws -> ForecastStore {
-    try await Task.sleep(for: .milliseconds(1))
+    try await Task.sleep(nanoseconds: 1_000_000)
     return ForecastStore(cities: ["Lima", "Omsk"])
   }
 }
@@ -67,7 +67,7 @@ struct AsyncProvidersTests: PrintingSample {
     let report = Container()
     for city in ["Lima", "Omsk", "Quito"] {
       report.addAsyncProvider(forName: city.lowercased()) { _ in
-        try await Task.sleep(for: .milliseconds(20))
+        try await Task.sleep(nanoseconds: 20_000_000)
         return city
       }
     }

@@ -1,16 +1,28 @@
 import Dispatch
+import Foundation
 import Injineer
-import Synchronization
 import Testing
 
 // The samples of the article "Concurrency", as written there.
 
 final class Database: Sendable {}
 
-final class CreationCount: Sendable {
-  private let count = Mutex(0)
-  var value: Int { count.withLock { $0 } }
-  func increment() { count.withLock { $0 += 1 } }
+final class CreationCount: @unchecked Sendable {
+  // Sendable because `count` is only read and written with `lock` held.
+  private var count = 0
+  private let lock = NSLock()
+
+  var value: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return count
+  }
+
+  func increment() {
+    lock.lock()
+    defer { lock.unlock() }
+    count += 1
+  }
 }
 
 final class RequestLog: Sendable {}

@@ -40,6 +40,8 @@ struct DocumentationDriftTests {
   /// Prose quotes expressions too, such as `Key<any Forecasting>.forecaster.name`; one
   /// that names a member of one of the package's types must be compiled like the blocks,
   /// or it can stop compiling unnoticed (a span is not a block).
+  // Regex: macOS 13 and iOS 16 on, above the package's minimums.
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test func everyInlineExpressionOnAPackageTypeIsCompiledByThisTarget() throws {
     let samples = try Self.compiledSamples()
     let types = try Self.publicTypeNames()

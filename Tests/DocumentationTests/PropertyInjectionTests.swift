@@ -32,6 +32,8 @@ struct Preferences {
   @Inject var title: String?
 }
 
+// Observation: macOS 14 and iOS 17 on, above the package's minimums.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @Observable
 final class CatalogViewModel {
   @ObservationIgnored @Inject var catalogService: CatalogService?
@@ -113,6 +115,7 @@ struct PropertyInjectionTests: PrintingSample {
     expectPrintedOutputShown(in: Self.article)
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func anObservableClass() throws {
     let observed = Container()
     observed.addInstance(CatalogService(), forName: "catalogService")

@@ -15,7 +15,8 @@ let testSupport: Target.Dependency = .product(name: "INJTestSupport", package: "
 
 let package = Package(
   name: "InjineerFixtures",
-  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  // Injineer's own minimums: the fixtures build as an app at the lowest version would.
+  platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
   dependencies: [
     .package(name: "Injineer", path: "../..")
   ],

@@ -247,7 +247,7 @@ import Testing
     container.addAsyncProvider(
       forName: "forecast", dependencies: ["service"], argument: String.self
     ) { values, city in
-      try await Task.sleep(for: .milliseconds(1))
+      try await Task.sleep(nanoseconds: 1_000_000)
       _ = try values.value(forName: "service", as: Service.self)
       return "sunny in \(city)"
     }

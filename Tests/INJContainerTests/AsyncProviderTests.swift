@@ -57,7 +57,7 @@ struct AsyncProviderTests {
     let container = Container()
     container.addInstance("Lima", forName: "city")
     container.addAsyncProvider(forName: "forecast", dependencies: ["city"]) { values in
-      try await Task.sleep(for: .milliseconds(1))
+      try await Task.sleep(nanoseconds: 1_000_000)
       return Forecast(city: try values.value(forName: "city"))
     }
     container.addProvider(forName: "title") { _ in "Today" }
@@ -157,7 +157,7 @@ struct AsyncProviderTests {
       container.addAsyncProvider(forName: name) { _ in
         gauge.begin()
         defer { gauge.end() }
-        try await Task.sleep(for: .milliseconds(50))
+        try await Task.sleep(nanoseconds: 50_000_000)
         return name
       }
     }
@@ -176,7 +176,7 @@ struct AsyncProviderTests {
     container.addAsyncProvider(forName: "forecast", options: .singleton) { _ in
       gauge.begin()
       defer { gauge.end() }
-      try await Task.sleep(for: .milliseconds(20))
+      try await Task.sleep(nanoseconds: 20_000_000)
       return Forecast(city: "Lima")
     }
     let identities = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
@@ -225,7 +225,7 @@ struct AsyncProviderTests {
       // Longer than any test run: only cancellation ends it. (A busy machine can keep
       // the test's own task from running for many seconds, so a short sleep could end
       // on its own before the test cancels it.)
-      try await Task.sleep(for: .seconds(600))
+      try await Task.sleep(nanoseconds: 600_000_000_000)
       return Forecast(city: "Lima")
     }
     let task = Task { try await container.asyncValue(forName: "forecast", as: Forecast.self) }
@@ -247,7 +247,7 @@ struct AsyncProviderTests {
     container.addAsyncProvider(forName: "slow") { _ in
       do {
         // Only the cancellation by the failing sibling ends it (see above).
-        try await Task.sleep(for: .seconds(600))
+        try await Task.sleep(nanoseconds: 600_000_000_000)
       } catch {
         cancelled.withLock { $0 = true }
         throw error
@@ -283,7 +283,7 @@ struct AsyncProviderTests {
       let container = Container()
       for (name, other) in [("a", "b"), ("b", "a")] {
         container.addAsyncProvider(forName: "\(name)Gate") { _ in
-          try await Task.sleep(for: .milliseconds(2))
+          try await Task.sleep(nanoseconds: 2_000_000)
           return 0
         }
         container.addAsyncProvider(
@@ -343,7 +343,7 @@ struct AsyncProviderTests {
     container.addAsyncProvider(forName: "session", options: .objectGraph) { _ in
       gauge.begin()
       defer { gauge.end() }
-      try await Task.sleep(for: .milliseconds(5))
+      try await Task.sleep(nanoseconds: 5_000_000)
       return Forecast(city: "session")
     }
     container.addAsyncProvider(forName: "left", dependencies: ["session"]) { values in
@@ -438,7 +438,7 @@ struct AsyncProviderTests {
       container.addAsyncProvider(forName: "service\(index)", options: .singleton) { _ in
         gauge.begin()
         defer { gauge.end() }
-        try await Task.sleep(for: .milliseconds(20))
+        try await Task.sleep(nanoseconds: 20_000_000)
         return Forecast(city: "\(index)")
       }
     }

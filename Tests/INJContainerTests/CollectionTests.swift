@@ -119,7 +119,7 @@ import Testing
   @Test func asyncContributionsMakeAnAsyncCollection() async throws {
     let container = Self.container()
     container.contributeAsync(to: "sinks", dependencies: ["endpoint"]) { values in
-      try await Task.sleep(for: .milliseconds(1))
+      try await Task.sleep(nanoseconds: 1_000_000)
       return HTTPSink(endpoint: try values.value(forName: "endpoint") + "/async") as any Sink
     }
     try container.checkForErrors()

@@ -4,37 +4,44 @@ import Testing
 @testable import INJContainer
 
 /// The rule that decides whether an async dependency gets a task of its own.
+///
+/// A pace is a view of a word its provider keeps; the tests that need no provider keep
+/// the word in an `AtomicInt`.
 @Suite struct CreationPaceTests {
   @Test func aProviderWithoutAFinishedCreationCountsAsSlow() {
-    let pace = CreationPace()
+    let word = AtomicInt(0)
+    let pace = CreationPace(word.word)
     let quick = pace.isQuick
     #expect(!quick)
   }
 
   @Test func theLatestCreationDecides() {
-    let pace = CreationPace()
+    let word = AtomicInt(0)
+    let pace = CreationPace(word.word)
     var seen: [Bool] = []
-    for duration in [Duration.microseconds(1), .milliseconds(2), CreationPace.quick, .zero] {
-      pace.record(duration)
+    for nanoseconds in [1_000, 2_000_000, CreationPace.quick, 0] {
+      pace.record(nanoseconds: nanoseconds)
       seen.append(pace.isQuick)
     }
     #expect(seen == [true, false, false, true])
   }
 
   @Test func whileSlowEveryCreationIsTimed() {
-    let pace = CreationPace()
+    let word = AtomicInt(0)
+    let pace = CreationPace(word.word)
     #expect((0..<40).allSatisfy { _ in pace.timesNextCreation() })
-    pace.record(.seconds(1))
+    pace.record(nanoseconds: 1_000_000_000)
     #expect((0..<40).allSatisfy { _ in pace.timesNextCreation() })
   }
 
   @Test func whileQuickOneCreationInSixteenIsTimedAndASlowOneEndsIt() {
-    let pace = CreationPace()
-    pace.record(.zero)
+    let word = AtomicInt(0)
+    let pace = CreationPace(word.word)
+    pace.record(nanoseconds: 0)
     var timed: [Int] = []
     for creation in 1...48 where pace.timesNextCreation() {
       timed.append(creation)
-      pace.record(creation >= 32 ? .milliseconds(1) : .zero)
+      pace.record(nanoseconds: creation >= 32 ? 1_000_000 : 0)
     }
     // Every 16th while quick; from the slow 32nd on, every one.
     #expect(timed == [16] + Array(32...48))
@@ -50,7 +57,8 @@ import Testing
           var quick = 0
           for step in 0..<1_000 {
             if provider.asyncPace.timesNextCreation() {
-              provider.asyncPace.record((task + step).isMultiple(of: 2) ? .zero : .seconds(1))
+              provider.asyncPace.record(
+                nanoseconds: (task + step).isMultiple(of: 2) ? 0 : 1_000_000_000)
             }
             quick += provider.asyncPace.isQuick ? 1 : 0
           }
@@ -61,7 +69,7 @@ import Testing
     }
     // Whatever the tasks left, a slow creation makes the provider count as slow, and
     // every creation after it is timed.
-    provider.asyncPace.record(.seconds(1))
+    provider.asyncPace.record(nanoseconds: 1_000_000_000)
     let quick = provider.asyncPace.isQuick
     #expect(!quick)
     #expect((0..<20).allSatisfy { _ in provider.asyncPace.timesNextCreation() })
@@ -70,11 +78,11 @@ import Testing
   @Test func aFailedCreationIsTimed() async {
     let container = Container()
     container.addAsyncProvider(forName: "failing") { _ -> Int in
-      try await Task.sleep(for: .milliseconds(1))
+      try await Task.sleep(nanoseconds: 1_000_000)
       throw Failure()
     }
     let provider = Self.provider(in: container, named: "failing")
-    provider.asyncPace.record(.zero)
+    provider.asyncPace.record(nanoseconds: 0)
     // Sixteen creations: the sixteenth is timed, fails after a millisecond, and counts.
     for _ in 0..<CreationPace.sampling {
       _ = try? await container.asyncValue(forName: "failing", as: Int.self)
@@ -88,7 +96,7 @@ import Testing
   @Test func quickDependenciesAreMadeByTheRequestingTask() async throws {
     let container = Self.container()
     for name in ["first", "second"] {
-      Self.provider(in: container, named: name).asyncPace.record(.zero)
+      Self.provider(in: container, named: name).asyncPace.record(nanoseconds: 0)
     }
     let tasks = try await container.asyncValue(forName: "pair", as: [String: TaskID].self)
     #expect(tasks["first"] == tasks["pair"])
@@ -98,7 +106,7 @@ import Testing
   @Test func slowDependenciesGetTasksOfTheirOwn() async throws {
     let container = Self.container()
     for name in ["first", "second"] {
-      Self.provider(in: container, named: name).asyncPace.record(.seconds(1))
+      Self.provider(in: container, named: name).asyncPace.record(nanoseconds: 1_000_000_000)
     }
     let tasks = try await container.asyncValue(forName: "pair", as: [String: TaskID].self)
     #expect(tasks["first"] != tasks["pair"])

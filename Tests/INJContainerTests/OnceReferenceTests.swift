@@ -1,8 +1,8 @@
 import Dispatch
-import INJReflection
 import Testing
 
 @testable import INJContainer
+@testable import INJReflection
 
 /// The cell behind singletons and provider-closure factories: set once, read by any
 /// thread without a lock. Run under ThreadSanitizer by `Scripts/sanitizers.sh`.
@@ -53,5 +53,84 @@ struct OnceReferenceTests {
       #expect(holder.reference.object?.serial == 7)
     }
     #expect(released == nil)
+  }
+}
+
+/// The classes that keep atomic words inside themselves (``ObjectWords``): each one's
+/// words are its first stored property, where the runtime placed them.
+@Suite struct ObjectWordsPlacementTests {
+  @Test func aNameSlotKeepsItsTwoWordsFirst() {
+    let slot = NameSlot(name: "service", hash: "service".hashValue, id: 0)
+    #expect(Self.firstField(of: slot)?.name == "words")
+    #expect(Self.firstField(of: slot)?.offset == Self.storedPropertiesOffset(of: slot))
+    #expect(MemoryLayout<(Int, Int)>.size == 2 * MemoryLayout<Int>.size)
+    #expect(slot.registration == nil && slot.closureSlot == nil)
+  }
+
+  @Test func aProviderKeepsItsThreeWordsFirst() throws {
+    let container = Container()
+    container.addProvider(forName: "shared", options: .singleton) { _ in Part() }
+    let part = try container.value(forName: "shared", as: Part.self)
+    let provider = try #require(
+      container.lookup("shared", hash: "shared".hashValue)?.takeUnretainedValue().provider)
+    #expect(Self.firstField(of: provider)?.name == "words")
+    #expect(Self.firstField(of: provider)?.offset == Self.storedPropertiesOffset(of: provider))
+    #expect(MemoryLayout<(Int, Int, Int)>.size == 3 * MemoryLayout<Int>.size)
+    #expect(provider.singleton.value?.object === part)
+  }
+
+  @Test func aRegistrationKeepsItsWordFirst() throws {
+    let container = Container()
+    container.addProvider(forName: "part") { _ in Part() }
+    let registration = try #require(
+      container.lookup("part", hash: "part".hashValue)?.takeUnretainedValue())
+    #expect(Self.firstField(of: registration)?.name == "factoryWord")
+    #expect(
+      Self.firstField(of: registration)?.offset == Self.storedPropertiesOffset(of: registration))
+  }
+
+  @Test func aProviderReleasesItsSingletonAndARegistrationItsFactoryAsTheyGo() throws {
+    weak var released: Part?
+    weak var factory: ProviderFactory?
+    do {
+      let container = Container()
+      container.addProvider(forName: "shared", options: .singleton) { _ in Part() }
+      released = try container.value(forName: "shared", as: Part.self)
+      _ = try container.value(forName: "sharedProvider", as: (() -> Part).self)
+      let registration = try #require(
+        container.lookup("shared", hash: "shared".hashValue)?.takeUnretainedValue())
+      let slot = try #require(container.names.slot(named: "shared", hash: "shared".hashValue))
+      factory = registration.providerFactory(slot: slot.takeUnretainedValue())
+      #expect(released != nil)
+      #expect(factory != nil)
+    }
+    #expect(released == nil)
+    #expect(factory == nil)
+  }
+
+  final class Part: Sendable {}
+
+  @Test func aPendingMarkKeepsItsWordFirst() {
+    let mark = PendingMark()
+    #expect(Self.firstField(of: mark)?.name == "word")
+    #expect(Self.firstField(of: mark)?.offset == Self.storedPropertiesOffset(of: mark))
+    #expect(!mark.mayHavePending)
+    mark.set()
+    #expect(mark.mayHavePending)
+  }
+
+  static func firstField(of object: AnyObject) -> (name: String, offset: Int)? {
+    var first: (name: String, offset: Int)?
+    _ = RuntimeFields.forEach(of: type(of: object)) { name, offset, _ in
+      first = (String(cString: name), offset)
+      return false
+    }
+    return first
+  }
+
+  static func storedPropertiesOffset(of object: AnyObject) -> Int {
+    _getUnsafePointerToStoredProperties(object)
+      - UnsafeMutableRawPointer(
+        Unmanaged.passUnretained(object).toOpaque())
   }
 }

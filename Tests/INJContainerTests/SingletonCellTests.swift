@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import INJReflection
 import Testing
 
 @testable import INJContainer
@@ -12,14 +12,23 @@ struct SingletonCellTests {
     init(serial: Int) { self.serial = serial }
   }
 
-  final class Holder: Sendable {
-    let cell = SingletonCell()
+  /// Keeps a singleton cell as a provider does: its word is the holder's first stored
+  /// property, and the holder releases the product as it goes.
+  final class Holder: @unchecked Sendable {
+    // Sendable as `Provider` is: `word` is used only through `cell`, atomically.
+    private var word = 0
+
+    var cell: SingletonCell { SingletonCell(ObjectWords.word(0, of: self)) }
+
+    deinit {
+      cell.releaseProduct()
+    }
   }
 
   @Test func readersSeeNothingOrTheWholeProduct() {
     for round in 0..<50 {
       let holder = Holder()
-      let seen = Atomic(0)
+      let seen = AtomicInt(0)
       DispatchQueue.concurrentPerform(iterations: 4) { thread in
         if thread == 0 {
           holder.cell.store(Resolved(object: Product(serial: round)))
@@ -27,7 +36,7 @@ struct SingletonCellTests {
         for _ in 0..<1_000 {
           if let value = holder.cell.value {
             #expect((value.object as? Product)?.serial == round)
-            seen.add(1, ordering: .relaxed)
+            _ = seen.wrappingAddRelaxed(1)
           }
         }
       }

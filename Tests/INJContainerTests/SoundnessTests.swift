@@ -1,7 +1,6 @@
 import Foundation
 import INJContainer
 import INJReflection
-import Synchronization
 import TestUtilities
 import Testing
 
@@ -63,17 +62,17 @@ struct SoundnessTests {
     // are atomics.
     @Inject var api: Api?
     var title: String?
-    let inside = Atomic(0)
-    let overlaps = Atomic(0)
+    let inside = AtomicInt(0)
+    let overlaps = AtomicInt(0)
 
     func injectProperties(_ injector: inout PropertyInjector) throws {
-      if inside.add(1, ordering: .acquiringAndReleasing).newValue > 1 {
-        overlaps.add(1, ordering: .relaxed)
+      if inside.wrappingAddRelaxed(1) > 0 {
+        _ = overlaps.wrappingAddRelaxed(1)
       }
       // Long enough for another thread's injection to start meanwhile.
       usleep(2_000)
       try injector.inject(&title, named: "title")
-      inside.subtract(1, ordering: .acquiringAndReleasing)
+      _ = inside.wrappingAddRelaxed(-1)
     }
   }
 
@@ -83,11 +82,11 @@ struct SoundnessTests {
     container.addInstance(Api(), forName: "api")
     container.addInstance("Settings", forName: "title")
     container.addProvider(forName: "screen", dependencies: ["api", "title"]) { _ in screen }
-    let failures = Atomic(0)
+    let failures = AtomicInt(0)
     runConcurrently(8) { _ in
       for _ in 0..<5 {
         if (try? container.value(forName: "screen", as: SharedScreen.self)) !== screen {
-          failures.add(1, ordering: .relaxed)
+          _ = failures.wrappingAddRelaxed(1)
         }
       }
     }
@@ -270,12 +269,12 @@ extension SoundnessTests {
         bothInjecting.arrive()
         _ = try container.value(forName: "first", as: Reentrant.self)
       }
-      let cycles = Atomic(0)
+      let cycles = AtomicInt(0)
       runConcurrently(2) { index in
         do {
           _ = try container.value(forName: index == 0 ? "first" : "second")
         } catch let error as ResolutionError {
-          if case .cycle = error.underlyingCycleReason { cycles.add(1, ordering: .relaxed) }
+          if case .cycle = error.underlyingCycleReason { _ = cycles.wrappingAddRelaxed(1) }
         } catch {}
       }
       #expect(cycles.load(ordering: .relaxed) >= 1)

@@ -114,7 +114,6 @@ struct ConformanceIndexTests {
     #expect(!conforms((any Injectable).self))
   }
 
-  #if !canImport(Darwin) && !os(Windows)
   @Test func theRecordsAnswerUnconditionalConformancesWithoutTheRuntime() {
     var records = ConformanceRecords()
     for entry in Self.classes {
@@ -185,7 +184,6 @@ struct ConformanceIndexTests {
     #expect(records.unconditional == read.1)
     #expect(records.conditional == read.2)
   }
-  #endif
 
   @Test func manyThreadsAskAtOnce() {
     let answers = Answers(count: Self.classes.count * 8)
@@ -219,7 +217,6 @@ private final class Answers: Sendable {
   }
 }
 
-#if !canImport(Darwin) && !os(Windows)
 extension ConformanceIndexTests.Expected {
   func matches(_ answer: ConformanceRecords.Answer) -> Bool {
     switch (self, answer) {
@@ -230,4 +227,3 @@ extension ConformanceIndexTests.Expected {
     }
   }
 }
-#endif

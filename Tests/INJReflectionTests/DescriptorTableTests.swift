@@ -1,5 +1,3 @@
-// The conformance index, and its table, exist where the index reads the records itself.
-#if !canImport(Darwin) && !os(Windows)
 import TestUtilities
 import Testing
 
@@ -37,4 +35,3 @@ struct DescriptorTableTests {
     #expect(table[address(0)] == nil)
   }
 }
-#endif

@@ -1,6 +1,5 @@
-#if !canImport(Darwin)
-@_spi(Reflection) import Swift
 import Foundation
+@_spi(Reflection) import Swift
 import Testing
 
 @testable import INJReflection
@@ -212,4 +211,3 @@ struct FieldRecordsTests {
       ])
   }
 }
-#endif

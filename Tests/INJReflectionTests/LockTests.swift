@@ -1,4 +1,5 @@
 import Dispatch
+import TestUtilities
 import Testing
 
 @testable import INJReflection
@@ -15,6 +16,25 @@ struct LockTests {
       }
     }
     #expect(counter.withLock { $0 } == 80_000)
+  }
+
+  /// Sixteen threads of their own (not a pool's few): the lock (`os_unfair_lock` on
+  /// Apple platforms, a pthread mutex elsewhere) serialises every change.
+  @Test func lockedKeepsEveryAppendFromSixteenThreads() {
+    let log = Locked<[Int]>([])
+    runConcurrently(16) { thread in
+      for step in 0..<1_000 {
+        log.withLock { $0.append(thread * 1_000 + step) }
+      }
+    }
+    let appended = log.withLock { $0 }
+    #expect(appended.count == 16_000)
+    #expect(Set(appended).count == 16_000)
+    // Each thread's appends keep their order.
+    for thread in 0..<16 {
+      let own = appended.filter { $0 / 1_000 == thread }
+      #expect(own == Array(thread * 1_000..<(thread + 1) * 1_000))
+    }
   }
 
   @Test func aWaitEndsWhenAnotherThreadChangesTheValueAndWakes() {

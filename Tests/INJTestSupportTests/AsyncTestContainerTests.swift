@@ -11,7 +11,7 @@ private enum AsyncProduction {
   static func make() -> Container {
     let container = Container()
     container.addAsyncProvider(forName: "headline", options: .singleton) { _ in
-      try await Task.sleep(for: .milliseconds(1))
+      try await Task.sleep(nanoseconds: 1_000_000)
       return Headline(text: "live")
     }
     container.addAsyncProvider(forName: "banner", dependencies: ["headline"]) { values in

@@ -1,7 +1,7 @@
 import Dispatch
 import INJContainer
+import INJReflection
 import INJTestSupport
-import Synchronization
 import Testing
 
 /// Overrides never leak between test containers, even when tests run in parallel,
@@ -21,7 +21,7 @@ struct IsolationTests {
     #expect(client.configuration == "case \(index)")
     // Let the other cases run in between.
     await Task.yield()
-    try await Task.sleep(for: .milliseconds(index % 3))
+    try await Task.sleep(nanoseconds: UInt64(index % 3) * 1_000_000)
 
     let report = try testContainer.value(forName: "weatherReport", as: WeatherReport.self)
     #expect(report.client as AnyObject === client as AnyObject)
@@ -33,7 +33,7 @@ struct IsolationTests {
   @Test func threadsEachWithTheirOwnTestContainerNeverSeeEachOthersOverrides() throws {
     let liveClients = Counter()
     let production = Production.make(liveClients: liveClients)
-    let mismatches = Mutex<[String]>([])
+    let mismatches = Locked<[String]>([])
     DispatchQueue.concurrentPerform(iterations: 200) { index in
       let testContainer = TestContainer(copying: production, reporter: RecordingIssueReporter())
       if index.isMultiple(of: 2) {

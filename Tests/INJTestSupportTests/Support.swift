@@ -1,7 +1,6 @@
 import INJContainer
 import INJReflection
 import INJTestSupport
-import Synchronization
 import Testing
 
 // A small weather app, wired by a production container, for the tests to fake.
@@ -56,7 +55,7 @@ final class ReportScreen {
 
 /// Counts creator runs from any thread.
 final class Counter: Sendable {
-  private let count = Mutex(0)
+  private let count = Locked(0)
   func increment() { count.withLock { $0 += 1 } }
   var value: Int { count.withLock { $0 } }
 }
@@ -87,7 +86,7 @@ enum Production {
 
 /// Runs `body`, expecting it to record issues, and returns them.
 func recordedIssues(_ body: () throws -> Void) rethrows -> [Issue] {
-  let issues = Mutex<[Issue]>([])
+  let issues = Locked<[Issue]>([])
   try withKnownIssue {
     try body()
   } matching: { issue in

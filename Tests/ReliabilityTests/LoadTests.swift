@@ -120,7 +120,7 @@ struct LoadTests {
     let resolutions = SharedCount()
     let childrenMade = SharedCount()
     let lateRegistered = SharedCount()
-    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1_000))
+    let stopwatch = Stopwatch()
     weak var droppedContainer: Container?
     do {
       let container = Container()
@@ -134,7 +134,7 @@ struct LoadTests {
         { @Sendable in
           var random = ModelRandom(seed: ModelRandom.caseSeed(seed, case: thread))
           var round = 0
-          while ContinuousClock.now < deadline {
+          while stopwatch.elapsedSeconds < seconds {
             round += 1
             do {
               if thread == resolvers {
@@ -152,14 +152,14 @@ struct LoadTests {
           }
         }
       }
-      let started = ContinuousClock.now
+      let started = Stopwatch()
       // Joining the threads (rather than waiting for a signal from them) makes sure
       // each has released what its closure held, the container included.
       runConcurrently(threads.count) { threads[$0]() }
       print(
         "Load: \(resolvers) threads resolved \(resolutions.value) times "
           + "(\(childrenMade.value) child containers) while one registered "
-          + "\(lateRegistered.value) names, in \(ContinuousClock.now - started); "
+          + "\(lateRegistered.value) names, in \(started); "
           + "\(tracker.total) products made")
       #expect(failures.all.isEmpty, "\(failures.all.prefix(5))")
       for index in 0..<Self.singletons {

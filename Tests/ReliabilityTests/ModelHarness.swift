@@ -1,6 +1,5 @@
 import INJContainer
 import INJReflection
-import Synchronization
 
 // The fuzzer compiles these files with the test utilities in one module of its own.
 #if canImport(TestUtilities)
@@ -54,7 +53,7 @@ enum ScratchContainers {
     init(container: Int) { self.container = container }
   }
 
-  private static let nextContainer = Atomic(0)
+  private static let nextContainer = AtomicInt(0)
 
   /// Makes a container (every other one a child of a container dropped at once),
   /// resolves a transient that depends twice on an object-graph name, and drops it.
@@ -62,7 +61,7 @@ enum ScratchContainers {
   /// - Throws: ``HarnessFault`` when the two parts are not the one this container
   ///   made, or what resolving threw.
   static func use(round: Int) throws {
-    let id = nextContainer.add(1, ordering: .relaxed).oldValue
+    let id = nextContainer.wrappingAddRelaxed(1)
     let container = round.isMultiple(of: 2) ? Container() : Container().makeChild()
     container.addProvider(forName: "part", options: .objectGraph) { _ in Part(container: id) }
     container.addProvider(forName: "pair", dependencies: ["part", "part"]) { values in
@@ -231,11 +230,11 @@ struct ModelHarness {
     for (name, indices) in registrations.sorted(by: { $0.key < $1.key }).prefix(1) {
       guard indices.count == 1, let shared = sharedObjects[indices[0]] else { continue }
       let container = self.container
-      let strangers = Atomic(0)
+      let strangers = AtomicInt(0)
       runConcurrently(3) { _ in
         for _ in 0..<3 {
           if let value = try? container.value(forName: name), value as? SharedMade !== shared {
-            strangers.add(1, ordering: .relaxed)
+            _ = strangers.wrappingAddRelaxed(1)
           }
         }
       }
@@ -251,7 +250,7 @@ struct ModelHarness {
           return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
         }
       }
-      strangers.add(strangeTasks ?? 0, ordering: .relaxed)
+      _ = strangers.wrappingAddRelaxed(strangeTasks ?? 0)
       statistics.concurrentRounds += 1
       if strangers.load(ordering: .relaxed) > 0 {
         return

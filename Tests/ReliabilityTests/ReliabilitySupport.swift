@@ -1,10 +1,11 @@
 import Foundation
-import Synchronization
+import INJReflection
 
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+import INJReflection
 #endif
 
 /// Settings read from the environment, for longer runs than CI's.
@@ -40,9 +41,9 @@ final class Handoff<Value: Sendable>: @unchecked Sendable {
 
 /// A count any thread may add to.
 final class SharedCount: Sendable {
-  private let count = Atomic<Int>(0)
+  private let count = AtomicInt(0)
 
-  func add(_ amount: Int = 1) { count.add(amount, ordering: .relaxed) }
+  func add(_ amount: Int = 1) { _ = count.wrappingAddRelaxed(amount) }
   func store(_ value: Int) { count.store(value, ordering: .releasing) }
   var value: Int { count.load(ordering: .acquiring) }
 }
@@ -51,7 +52,8 @@ final class SharedCount: Sendable {
 ///
 /// `Synchronization.Mutex` takes its lock inside the toolchain's uninstrumented
 /// library on Linux, so ThreadSanitizer cannot see it and reports every access it
-/// guards as a race; state that test threads share uses this instead.
+/// guards as a race (and Apple platforms have it only from iOS 18 and macOS 15);
+/// state that test threads share uses this instead.
 final class Locked<Value>: @unchecked Sendable {
   // Guarded by `lock`.
   private var value: Value

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A small key-value store kept in one JSON file: the app's user defaults.
 ///
@@ -17,8 +16,12 @@ import Synchronization
 ///
 /// The container holds it as the instance `userDefaults`. It is `Sendable`, as everything
 /// registered in a container should be: a container hands its values to whichever thread
-/// resolves them.
-final class KeyValueStore: Sendable {
+/// resolves them. A lock guards its values (`NSLock`: the standard library's `Mutex` needs
+/// iOS 18 or macOS 15, and the app runs on earlier systems too).
+final class KeyValueStore: @unchecked Sendable {
+  // Sendable because `values` is read and written only with `lock` held, and every other
+  // stored property is a constant.
+
   /// The kinds of value the store keeps.
   enum Kind: Sendable, CustomStringConvertible {
     case integer
@@ -87,7 +90,8 @@ final class KeyValueStore: Sendable {
 
   /// The JSON file.
   let fileURL: URL
-  private let values: Mutex<[String: Value]>
+  private var values: [String: Value]
+  private let lock = NSLock()
 
   /// Opens the store, reading its file when it exists.
   ///
@@ -108,7 +112,7 @@ final class KeyValueStore: Sendable {
     do {
       data = try Data(contentsOf: fileURL)
     } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
-      values = Mutex([:])
+      values = [:]
       return
     } catch {
       throw .io(
@@ -131,7 +135,7 @@ final class KeyValueStore: Sendable {
         try Self.check(value, forKey: key, is: kind, in: fileURL)
       }
     }
-    values = Mutex(decoded)
+    values = decoded
   }
 
   /// The whole number stored under `key`, or nil when there is none.
@@ -175,20 +179,20 @@ final class KeyValueStore: Sendable {
   /// - Throws: ``AppError/io(_:)`` when the file cannot be written; the store keeps the
   ///   value it had.
   func set(_ value: Value?, forKey key: String) throws(AppError) {
-    try values.withLock { values throws(AppError) in
-      var changed = values
-      changed[key] = value
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-      do {
-        try encoder.encode(changed).write(to: fileURL, options: .atomic)
-      } catch {
-        throw .io(
-          "Cannot write the settings file '\(fileURL.path)': \(Resources.systemReason(of: error)). "
-            + "Make its folder writable, or choose another folder with --data-dir.")
-      }
-      values = changed
+    lock.lock()
+    defer { lock.unlock() }
+    var changed = values
+    changed[key] = value
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    do {
+      try encoder.encode(changed).write(to: fileURL, options: .atomic)
+    } catch {
+      throw .io(
+        "Cannot write the settings file '\(fileURL.path)': \(Resources.systemReason(of: error)). "
+          + "Make its folder writable, or choose another folder with --data-dir.")
     }
+    values = changed
   }
 
   /// The value under `key`, checked to be of `kind`; nil when there is none.
@@ -196,9 +200,16 @@ final class KeyValueStore: Sendable {
   /// The keys given to ``init(fileURL:kinds:)`` were checked when the store opened; this
   /// check covers any other key, so that none is ever read as missing.
   private func value(forKey key: String, of kind: Kind) throws(AppError) -> Value? {
-    guard let value = values.withLock({ $0[key] }) else { return nil }
+    guard let value = storedValue(forKey: key) else { return nil }
     try Self.check(value, forKey: key, is: kind, in: fileURL)
     return value
+  }
+
+  /// The value under `key` as stored, unchecked.
+  private func storedValue(forKey key: String) -> Value? {
+    lock.lock()
+    defer { lock.unlock() }
+    return values[key]
   }
 
   /// Throws the damaged-file error unless `value` is of `kind`.

@@ -19,8 +19,8 @@
 /// - an image loaded after the last read (a plug-in opened with `dlopen`): its
 ///   sections are read before the next answer.
 ///
-/// Apple platforms do not need it: there the runtime finds conformances in
-/// tables that the dynamic loader builds ahead of time.
+/// The records are the same on every platform; only finding each image's section
+/// differs (``ConformanceSections``).
 enum ConformanceIndex {
   /// How instances of a type are used as ``Injectable``.
   enum Conformance {
@@ -40,16 +40,12 @@ enum ConformanceIndex {
   static func injectableConformance(of type: Any.Type) -> Conformance {
     // ``Injectable`` is class-bound: no other type can conform.
     guard let classType = type as? AnyClass else { return .none }
-    #if canImport(Darwin) || os(Windows)
-    return runtimeAnswer(for: classType) ? .cast : .none
-    #else
     switch injectable.withLock({ $0.answer(for: classType) }) {
     case .conforms(let witness): return .witness(witness)
     case .conformsByCast: return .cast
     case .doesNotConform: return .none
     case .askTheRuntime: return runtimeAnswer(for: classType) ? .cast : .none
     }
-    #endif
   }
 
   /// The runtime's own answer, which scans the records the first time it meets a
@@ -58,10 +54,8 @@ enum ConformanceIndex {
     type is any Injectable.Type
   }
 
-  #if !canImport(Darwin) && !os(Windows)
   /// The index of ``Injectable`` conformances, read on first use.
   static let injectable = Locked(ConformanceRecords())
-  #endif
 }
 
 /// The witness table of a class's ``Injectable`` conformance, taken from the
@@ -90,28 +84,16 @@ struct InjectableWitness: @unchecked Sendable, Equatable {
   }
 }
 
-#if !canImport(Darwin) && !os(Windows)
-// An exported C function of the Swift runtime (`ImageInspectionCommon.h`). Its
-// arguments are pointers, passed the same way by the C and the Swift calling
-// conventions.
-
-/// Calls `body` with each loaded image's `MetadataSections` until it returns false.
-@_silgen_name("swift_enumerateAllMetadataSections")
-private func enumerateAllMetadataSections(
-  _ body:
-    @convention(c) (
-      _ sections: UnsafeRawPointer, _ context: UnsafeMutableRawPointer
-    ) -> Bool,
-  _ context: UnsafeMutableRawPointer)
-
 /// What the index knows: the type descriptors that conform to ``Injectable``,
 /// with or without conditions, and how many images it has read.
 ///
 /// Invariant: `unconditional` and `conditional` hold exactly the conformances to
-/// ``Injectable`` recorded in the first `imagesRead` images that the runtime lists,
-/// unless `unreadable` is set, and then nothing is answered from them. The runtime
-/// only appends images to its list, so reading from `imagesRead` on finds every
-/// image loaded since. Records are data the compiler wrote, in the layout of
+/// ``Injectable`` recorded in the first `imagesRead` images that
+/// ``ConformanceSections`` lists, unless `unreadable` is set, and then nothing is
+/// answered from them. The list only grows, so reading from `imagesRead` on finds
+/// every image loaded since. Where pointers are signed (arm64e), the records' indirect
+/// references may hold signed pointers that only the runtime can authenticate, so
+/// the records are not read and every answer is the runtime's. Records are data the compiler wrote, in the layout of
 /// `swift/ABI/Metadata.h`: each is found from an entry within the bounds of its
 /// section, and its relative pointers are followed the way the runtime follows
 /// them, directly or through the image's table of addresses.
@@ -138,7 +120,7 @@ struct ConformanceRecords {
   /// How many of the runtime's images have been read.
   private(set) var imagesRead = 0
   /// Set when the records could not be read: every answer is the runtime's.
-  private(set) var unreadable = false
+  private(set) var unreadable = !ConformanceSections.holdsPlainPointers
   /// ``Injectable``'s protocol descriptor, found on the first read.
   private var injectableProtocol: UnsafeRawPointer?
 
@@ -165,8 +147,8 @@ struct ConformanceRecords {
 
   /// Reads the conformance records of every image not read yet.
   private mutating func readNewImages() {
-    guard !unreadable, Self.imageCount() > imagesRead else { return }
-    let images = Self.conformanceSections()
+    guard !unreadable, ConformanceSections.imageCount() > imagesRead else { return }
+    let images = ConformanceSections.sections(from: imagesRead)
     if injectableProtocol == nil {
       injectableProtocol = ExistentialLayout.onlyProtocol(of: (any Injectable).self)
       guard let found = injectableProtocol, ProtocolDescriptorLayout.name(of: found) == "Injectable"
@@ -175,14 +157,14 @@ struct ConformanceRecords {
         return
       }
     }
-    for section in images[imagesRead...] {
+    for section in images {
       guard let section else {
         unreadable = true
         return
       }
       read(section)
     }
-    imagesRead = images.count
+    imagesRead += images.count
   }
 
   private mutating func read(_ section: UnsafeRawBufferPointer) {
@@ -201,8 +183,9 @@ struct ConformanceRecords {
     }
   }
 
-  /// The conformance descriptors a `swift5_protocol_conformances` section lists:
-  /// each entry is a 32-bit offset from the entry to its descriptor.
+  /// The conformance descriptors a conformance section (`swift5_protocol_conformances`
+  /// in ELF, `__swift5_proto` in Mach-O) lists: each entry is a 32-bit offset from the
+  /// entry to its descriptor.
   private static func conformances(
     in section: UnsafeRawBufferPointer
   ) -> some Sequence<UnsafeRawPointer> {
@@ -213,37 +196,6 @@ struct ConformanceRecords {
     }
   }
 
-  /// How many images the runtime lists: counted without collecting anything, since
-  /// every answer asks.
-  private static func imageCount() -> Int {
-    var count = 0
-    withUnsafeMutablePointer(to: &count) { count in
-      enumerateAllMetadataSections(
-        { _, context in
-          context.assumingMemoryBound(to: Int.self).pointee += 1
-          return true
-        }, UnsafeMutableRawPointer(count))
-    }
-    return count
-  }
-
-  /// The conformance section of every image the runtime lists, in its order; nil
-  /// for an image whose sections have a layout the index does not know.
-  private static func conformanceSections() -> [UnsafeRawBufferPointer?] {
-    final class Collected {
-      var sections: [UnsafeRawBufferPointer?] = []
-    }
-    let collected = Collected()
-    withExtendedLifetime(collected) {
-      enumerateAllMetadataSections(
-        { sections, context in
-          let collected = Unmanaged<Collected>.fromOpaque(context).takeUnretainedValue()
-          collected.sections.append(MetadataSectionsLayout.conformances(in: sections))
-          return true
-        }, Unmanaged.passUnretained(collected).toOpaque())
-    }
-    return collected.sections
-  }
 }
 
 /// Type descriptors, each with a conformance descriptor, kept sorted by address.
@@ -295,26 +247,6 @@ struct DescriptorTable: Equatable {
       }
     }
     return low
-  }
-}
-
-/// The part of the runtime's `MetadataSections` the index reads (`SwiftShims`'
-/// `MetadataSections.h`): a version word, the image's base address, two unused
-/// words, the `swift5_protocols` range, then the `swift5_protocol_conformances`
-/// range, each range a start address and a length.
-private enum MetadataSectionsLayout {
-  static let conformancesOffset = 6 * MemoryLayout<UInt>.size
-
-  /// The conformance section described by `sections`; nil for a version without it.
-  static func conformances(in sections: UnsafeRawPointer) -> UnsafeRawBufferPointer? {
-    guard sections.load(as: UInt.self) >= 1 else { return nil }
-    let start = sections.load(fromByteOffset: conformancesOffset, as: UInt.self)
-    let length = sections.load(
-      fromByteOffset: conformancesOffset + MemoryLayout<UInt>.size, as: Int.self)
-    guard length >= 0, let base = UnsafeRawPointer(bitPattern: start) else {
-      return UnsafeRawBufferPointer(start: nil, count: 0)
-    }
-    return UnsafeRawBufferPointer(start: base, count: length)
   }
 }
 
@@ -416,4 +348,3 @@ extension InjectableWitness {
     self.table = table
   }
 }
-#endif

@@ -1,4 +1,3 @@
-#if !canImport(Darwin)
 /// The stored fields of a class and its superclasses, as the compiler recorded
 /// them, read without resolving any field's type.
 ///
@@ -23,9 +22,16 @@
 /// (its field offset vector is then placed at run time), whose field descriptor is
 /// missing or has records of another size or another count than the descriptor's,
 /// or whose field count differs from the runtime's own count
-/// (`swift_reflectionMirror_recursiveCount`), is not read: the answer is nil, and
+/// (``RuntimeFields/fieldCount(of:)``), is not read: the answer is nil, and
 /// the caller walks the fields instead. So is one with a field named like a
 /// wrapper's storage whose type the name cannot settle (``StorageType``).
+///
+/// The records are the same on every platform: the compiler writes them in the same
+/// layout into ELF sections (`swift5_fieldmd`, `swift5_typeref`) and Mach-O ones
+/// (`__swift5_fieldmd`, `__swift5_typeref`), and they are reached from the class's
+/// descriptor by relative pointers, never by looking a section up. On Apple platforms
+/// a class whose superclass is an Objective-C class (`UIViewController`) has no Swift
+/// descriptor above its own, so its fields are walked instead.
 enum FieldRecords {
   /// One stored field.
   struct Field {
@@ -126,7 +132,7 @@ enum FieldRecords {
       total += read.count
       current = _getSuperclass(level)
     }
-    guard total == recursiveChildCount(type) else { return false }
+    guard total == RuntimeFields.fieldCount(of: type) else { return false }
     let wordSize = MemoryLayout<UInt>.size
     for level in levels.reversed() {
       for index in 0..<level.count {
@@ -212,6 +218,8 @@ enum FieldRecords {
 /// Invariant: the bytes are read only up to the name's terminating zero, skipping
 /// the 4 or 8 bytes that follow a symbolic reference's kind byte (1–23, then 24–31),
 /// which may hold zeros, as the runtime does (`makeSymbolicMangledNameStringRef`).
+/// Where pointers are signed (arm64e), an indirect reference's slot may hold a signed
+/// pointer that only the runtime can authenticate, so it is ``unknown`` there.
 enum StorageType {
   case inject
   case other
@@ -222,6 +230,10 @@ enum StorageType {
     switch first {
     case 1, 2:
       let reference = FieldRecords.target(ofRelativePointerAt: name + 1)
+      guard first == 1 || Self.readsIndirectReferences else {
+        self = .unknown
+        return
+      }
       let descriptor =
         first == 1 ? reference : reference.load(as: UnsafeRawPointer?.self)
       guard let descriptor, descriptor == Self.injectDescriptor else {
@@ -240,6 +252,16 @@ enum StorageType {
     default:
       self = .unknown
     }
+  }
+
+  /// Whether an indirect reference's slot holds a plain pointer: everywhere but where
+  /// pointers are signed.
+  private static var readsIndirectReferences: Bool {
+    #if _ptrauth(_arm64e)
+    false
+    #else
+    true
+    #endif
   }
 
   /// `Inject`'s type descriptor, shared by all its specializations.
@@ -288,9 +310,3 @@ enum StorageType {
     }
   }
 }
-
-// An exported function of the Swift runtime's reflection (`ReflectionMirror.cpp`),
-// declared with the Swift calling convention, as the standard library declares it.
-@_silgen_name("swift_reflectionMirror_recursiveCount")
-private func recursiveChildCount(_ type: Any.Type) -> Int
-#endif

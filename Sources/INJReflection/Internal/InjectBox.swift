@@ -1,13 +1,9 @@
-// Public because the inlinable accessors of `Inject` read the box's state.
-public import Synchronization
-
-/// Whether an ``InjectBox`` holds a value.
+/// Whether an ``InjectBox`` holds a value: what its state word holds, as the raw value.
 ///
-/// Declared outside the generic box so that `Atomic<InjectBoxState>` is one
-/// concrete type: nested in `InjectBox<Value>`, it would be a type of its own for
-/// every `Value`, whose metadata the unspecialized injector looks up at each fill.
+/// Declared outside the generic box: nested in `InjectBox<Value>`, it would be a type
+/// of its own for every `Value`.
 @usableFromInline
-enum InjectBoxState: UInt8, AtomicRepresentable {
+enum InjectBoxState: Int {
   case empty
   case filling
   case full
@@ -20,10 +16,23 @@ enum InjectBoxState: UInt8, AtomicRepresentable {
 /// as this class and calls ``fillIfEmpty(named:from:ownerType:)``, which the box
 /// overrides: no generic type is named, so neither its metadata nor a conformance
 /// is looked up.
+///
+/// It keeps the box's state, an atomic word, as its first stored property (the class
+/// has no superclass), inside the box: see ``ObjectWords``. A box costs one allocation.
 @usableFromInline
 class InjectBoxBase {
+  /// The state word's first value; read and written only through ``state`` after.
+  private var stateWord = InjectBoxState.empty.rawValue
+
   @usableFromInline
   init() {}
+
+  /// The box's ``InjectBoxState``, as its raw value.
+  @inlinable
+  @inline(__always)
+  final var state: AtomicWord {
+    ObjectWords.word(0, of: self)
+  }
 
   /// Sets the value from what `source` offers for `name` unless it is set; returns
   /// whether it was set. Every box is an ``InjectBox``, which overrides this; a box
@@ -68,7 +77,6 @@ final class InjectBox<Value>: InjectBoxBase, @unchecked Sendable {
   // injector) or by the app's setter, and read only after `state` is seen `full`;
   // see the type's discussion.
 
-  @usableFromInline let state = Atomic<InjectBoxState>(.empty)
   @usableFromInline var value: Value?
   /// Converts an offered value to `Value` and stores it.
   @usableFromInline let filler: Filler
@@ -89,14 +97,15 @@ final class InjectBox<Value>: InjectBoxBase, @unchecked Sendable {
   /// The value, or nil while the box is empty or being filled.
   @inlinable
   var current: Value? {
-    state.load(ordering: .acquiring) == .full ? value : nil
+    state.load(ordering: .acquiring) == InjectBoxState.full.rawValue ? value : nil
   }
 
   /// The app's own write.
   @inlinable
   func set(_ newValue: Value?) {
     value = newValue
-    state.store(newValue == nil ? .empty : .full, ordering: .releasing)
+    state.store(
+      (newValue == nil ? InjectBoxState.empty : .full).rawValue, ordering: .releasing)
   }
 
   /// Stores a converted value in an empty box: only the thread that moves the box
@@ -104,12 +113,15 @@ final class InjectBox<Value>: InjectBoxBase, @unchecked Sendable {
   @inlinable
   func fill(with converted: Value) -> Bool {
     guard
-      state.compareExchange(expected: .empty, desired: .filling, ordering: .acquiring).exchanged
+      state.compareExchange(
+        expected: InjectBoxState.empty.rawValue, desired: InjectBoxState.filling.rawValue,
+        ordering: .acquiring
+      ).exchanged
     else {
       return false
     }
     value = converted
-    state.store(.full, ordering: .releasing)
+    state.store(InjectBoxState.full.rawValue, ordering: .releasing)
     return true
   }
 
@@ -134,7 +146,7 @@ final class InjectBox<Value>: InjectBoxBase, @unchecked Sendable {
   override func fillIfEmpty(
     named name: String, from source: any InjectionSource, ownerType: Any.Type
   ) throws(InjectionError) -> Bool {
-    guard state.load(ordering: .relaxed) == .empty,
+    guard state.load(ordering: .relaxed) == InjectBoxState.empty.rawValue,
       let offered = source.injectionValue(forProperty: name)
     else {
       return false

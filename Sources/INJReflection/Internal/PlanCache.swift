@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The process-wide cache of injection plans, one per type.
 ///
 /// Plans live in a dictionary behind a lock, for the life of the process. In front
@@ -11,16 +9,9 @@ final class PlanCache: Sendable {
 
   private static let recentCount = 256
   private let plans = Locked<[ObjectIdentifier: InjectionPlan]>([:])
-  // Each entry is an `Atomic`; the buffer itself is never reallocated or freed (the
-  // cache lives as long as the process).
-  private nonisolated(unsafe) let recent: UnsafeMutablePointer<Atomic<Unmanaged<InjectionPlan>?>>
+  private let recent = AtomicReferenceArray<InjectionPlan>(count: PlanCache.recentCount)
 
-  private init() {
-    recent = .allocate(capacity: Self.recentCount)
-    for index in 0..<Self.recentCount {
-      (recent + index).initialize(to: Atomic(nil))
-    }
-  }
+  private init() {}
 
   /// The plan for `instance`'s type; the first call for a type computes it
   /// outside the lock, and the first plan stored wins.
@@ -40,8 +31,8 @@ final class PlanCache: Sendable {
   private func plan(for instance: Any, ifInjectable: Bool) -> InjectionPlan? {
     let type = Swift.type(of: instance)
     let key = ObjectIdentifier(type)
-    let entry = recent + Self.recentIndex(of: key)
-    if let cached = entry.pointee.load(ordering: .acquiring) {
+    let entry = Self.recentIndex(of: key)
+    if let cached = recent.load(at: entry, ordering: .acquiring) {
       let (hit, injects) = cached._withUnsafeGuaranteedRef {
         (ObjectIdentifier($0.type) == key, $0.hasInjectableProperties)
       }
@@ -50,7 +41,7 @@ final class PlanCache: Sendable {
       }
     }
     let plan = storedPlan(for: instance, key: key)
-    entry.pointee.store(Unmanaged.passUnretained(plan), ordering: .releasing)
+    recent.store(Unmanaged.passUnretained(plan), at: entry, ordering: .releasing)
     return ifInjectable && !plan.hasInjectableProperties ? nil : plan
   }
 
@@ -58,7 +49,7 @@ final class PlanCache: Sendable {
     if let plan = plans.withLock({ $0[key] }) {
       return plan
     }
-    let plan = InjectionPlan(for: instance, discovery: .preferred)
+    let plan = InjectionPlan(for: instance, discovery: .fieldOffsets)
     return plans.withLock { plans in
       if let existing = plans[key] {
         return existing

@@ -1,10 +1,3 @@
-#if !canImport(Darwin)
-// The standard library's reflection SPI lists a type's stored fields with their
-// offsets, superclass fields included. It is not part of Apple's SDK interfaces,
-// so Apple platforms use `Mirror` instead.
-@_spi(Reflection) import Swift
-#endif
-
 /// An `@Inject` property found at a fixed offset in every instance of a class.
 struct FieldSlot: Sendable, Equatable {
   let name: String
@@ -36,40 +29,26 @@ struct MirrorSlot {
   let wrapper: any InjectWrapper
 }
 
-/// The two ways to find a type's `@Inject` properties: the one seam between the
-/// portable path and the fast one.
+/// The two ways to find a type's `@Inject` properties, the same on every platform.
 enum SlotDiscovery: Sendable {
-  /// Stored-field names and offsets from a class's field records (or the standard
-  /// library's reflection SPI), read once per type; each object then costs one load
-  /// per property.
+  /// Stored-field names and offsets from a class's field records (or the runtime's
+  /// walk of its fields), read once per type; each object then costs one load per
+  /// property. What injection uses.
   case fieldOffsets
-  /// `Mirror`, walked once per object (superclasses included).
+  /// `Mirror`, walked once per object (superclasses included): what injection falls
+  /// back to for a type whose fields the runtime cannot list.
   case mirror
 
-  /// The discovery used unless a caller asks for one: field offsets where the
-  /// platform provides them, `Mirror` elsewhere.
-  static var preferred: SlotDiscovery {
-    #if canImport(Darwin)
-    .mirror
-    #else
-    .fieldOffsets
-    #endif
-  }
-
   /// The `@Inject` properties of `type`, base class first, in declaration order;
-  /// nil when field offsets are unavailable for it.
+  /// nil when the runtime cannot list its fields.
   ///
   /// Found anew at each call: the injection plans that ask are cached per type. A
   /// class's are read from its field records (``FieldRecords``) without resolving a
-  /// type; other types, and classes whose records cannot tell, are walked with the
-  /// standard library's reflection.
+  /// type; other types, and classes whose records cannot tell, are walked by the
+  /// runtime (``RuntimeFields``).
   static func findSlots(of type: Any.Type) -> [FieldSlot]? {
-    #if canImport(Darwin)
-    nil
-    #else
     (type as? AnyClass).flatMap(FieldRecords.injectSlots(of:))
       ?? walkFields(of: type)?.map(\.slot)
-    #endif
   }
 
   /// The `@Inject` properties of `type` as ``findSlots(of:)`` lists them, each with
@@ -77,20 +56,16 @@ enum SlotDiscovery: Sendable {
   /// by type; nil when field offsets are unavailable for it.
   ///
   /// A class that is not generic has them from its field records, only the
-  /// `@Inject` fields' types resolved; other types are walked with the standard
-  /// library's reflection, which resolves every field's type. Found once per type
-  /// and kept for the life of the process.
+  /// `@Inject` fields' types resolved; other types are walked by the runtime, which
+  /// resolves every field's type. Found once per type and kept for the life of the
+  /// process.
   static func typedSlots(of type: Any.Type) -> [(slot: FieldSlot, valueType: Any.Type)]? {
     let key = ObjectIdentifier(type)
     if let known = typedTypes.withLock({ $0[key] }) {
       return known.map { $0.map { ($0.slot, $0.valueType) } }
     }
-    #if canImport(Darwin)
-    let slots: [(slot: FieldSlot, valueType: Any.Type)]? = nil
-    #else
     let slots =
       (type as? AnyClass).flatMap(FieldRecords.typedInjectSlots(of:)) ?? walkFields(of: type)
-    #endif
     typedTypes.withLock { $0[key] = slots.map { $0.map { TypedSlot($0.slot, $0.valueType) } } }
     return slots
   }
@@ -111,17 +86,11 @@ enum SlotDiscovery: Sendable {
     }
   }
 
-  #if !canImport(Darwin)
   /// The `@Inject` properties of `type`, with the types they hold, from the
-  /// standard library's walk of its fields, which resolves every field's type.
+  /// runtime's walk of its fields, which resolves every field's type.
   static func walkFields(of type: Any.Type) -> [(slot: FieldSlot, valueType: Any.Type)]? {
     var slots: [(slot: FieldSlot, valueType: Any.Type)] = []
-    let isClass = type is AnyClass
-    // Raw values: 1 requires a class and includes superclass fields (`classType`);
-    // 2 skips fields the runtime cannot describe (`ignoreUnknown`). The named
-    // options are mutable statics, which Swift 6 rejects.
-    let options = _EachFieldOptions(rawValue: isClass ? 0b11 : 0b10)
-    let complete = _forEachField(of: type, options: options) { name, offset, fieldType, _ in
+    let complete = RuntimeFields.forEach(of: type) { name, offset, fieldType in
       // A wrapper's storage is named `_property`: other fields are skipped first.
       if name.pointee == UInt8(ascii: "_"),
         let valueType = InjectFieldType.valueType(of: fieldType),
@@ -133,7 +102,6 @@ enum SlotDiscovery: Sendable {
     }
     return complete ? slots : nil
   }
-  #endif
 
   /// The `@Inject` properties of `instance` as its `Mirror` shows them, base class
   /// first, in declaration order.

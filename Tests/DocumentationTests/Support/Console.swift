@@ -1,18 +1,24 @@
-import Synchronization
+import Foundation
 import Testing
 
 /// Collects what a documentation sample prints, so a test can compare it with the output
 /// the documentation shows.
-final class Console: Sendable {
-  private let lines = Mutex("")
+final class Console: @unchecked Sendable {
+  // Sendable because `lines` is only read and written with `lock` held.
+  private var lines = ""
+  private let lock = NSLock()
 
   /// Everything printed so far.
   var text: String {
-    lines.withLock { $0 }
+    lock.lock()
+    defer { lock.unlock() }
+    return lines
   }
 
   func write(_ text: String) {
-    lines.withLock { $0 += text }
+    lock.lock()
+    defer { lock.unlock() }
+    lines += text
   }
 }
 

@@ -1,6 +1,6 @@
+import Foundation
 import INJContainer
 import INJTestSupport
-import Synchronization
 import Testing
 
 @Suite(.testContainer(copying: AppContainer.make(), strict: true, allowing: ["forecastViewModel"]))
@@ -9,15 +9,14 @@ struct ForecastViewModelTests {
     let testContainer = try #require(TestContainer.current)
     testContainer.override(
       "forecastService", with: FakeForecastService(text: "Sunny") as any ForecastService)
-    let events = Mutex<[String]>([])
-    testContainer.override(
-      "analytics", with: Analytics(track: { event in events.withLock { $0.append(event) } }))
+    let events = TrackedEvents()
+    testContainer.override("analytics", with: Analytics(track: events.record))
 
     let viewModel = try testContainer.value(
       forName: "forecastViewModel", as: ForecastViewModel.self)
 
     #expect(viewModel.load(city: "Manila") == "Sunny in Manila")
-    #expect(events.withLock { $0 } == ["forecast"])
+    #expect(events.all == ["forecast"])
     assertCreated(testContainer, ["forecastViewModel"])
   }
 
@@ -36,5 +35,24 @@ struct ForecastViewModelTests {
     assertNoCycles(container)
     assertDependencies(
       container, of: "forecastViewModel", equal: ["forecastService", "analytics"])
+  }
+}
+
+/// The events a fake `Analytics` received, from whichever thread tracked them.
+final class TrackedEvents: @unchecked Sendable {
+  // Sendable because `events` is only read and written with `lock` held.
+  private var events: [String] = []
+  private let lock = NSLock()
+
+  var all: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return events
+  }
+
+  func record(_ event: String) {
+    lock.lock()
+    defer { lock.unlock() }
+    events.append(event)
   }
 }

@@ -370,7 +370,7 @@ struct AsyncResolver {
     // Not an optional instant: one kept across the awaits below cost the frame two more
     // task allocations.
     let timed = provider.asyncPace.timesNextCreation()
-    let start = timed ? ContinuousClock.now : CreationPace.untimed
+    let start = timed ? CreationPace.now : CreationPace.untimed
     // A failed creation is timed too: one that fails slowly counts as slow.
     defer {
       if timed {

@@ -1,4 +1,5 @@
-import Synchronization
+import Dispatch
+import INJReflection
 
 /// Whether an async provider's most recent timed creation was quick: what decides
 /// whether its next creation, as one of several dependencies that need `await`, gets
@@ -22,20 +23,36 @@ import Synchronization
 /// many creations there are until the next timed one, that one included. It is a
 /// hint: loads and stores are relaxed, a racing store may win over a later one, and
 /// whatever value is read only chooses where a creation runs and whether it is timed,
-/// never what it makes or whether it is shared. `CreationPaceTests` checks the rule,
-/// and records and reads from many tasks under ThreadSanitizer.
-struct CreationPace: ~Copyable, Sendable {
-  /// Below this, a creation is made by the requesting task.
-  static let quick: Duration = .microseconds(5)
+/// never what it makes or whether it is shared. The cell is a word its provider keeps
+/// (``ObjectWords``). `CreationPaceTests` checks the rule, and records and reads from
+/// many tasks under ThreadSanitizer.
+///
+/// Times are read from Dispatch's monotonic clock, in nanoseconds: `ContinuousClock`
+/// and `Duration` need iOS 16 and macOS 13.
+struct CreationPace: Sendable {
+  /// A reading of the monotonic clock: nanoseconds since an arbitrary start.
+  typealias Instant = UInt64
+
+  /// Below this many nanoseconds, a creation is made by the requesting task.
+  static let quick: UInt64 = 5_000
   /// While the provider counts as quick, one creation in this many is timed.
   static let sampling = 16
 
   /// The start an untimed creation keeps in place of reading the clock; never read.
-  static let untimed = ContinuousClock.now
+  static let untimed: Instant = 0
 
-  private let state = Atomic<Int>(0)
+  /// The clock now.
+  static var now: Instant {
+    DispatchTime.now().uptimeNanoseconds
+  }
 
-  init() {}
+  private let state: AtomicWord
+
+  /// The pace kept in `word`, which holds 0 at first.
+  @inline(__always)
+  init(_ word: AtomicWord) {
+    state = word
+  }
 
   /// Whether the most recent timed creation took less than ``quick``.
   var isQuick: Bool {
@@ -52,12 +69,12 @@ struct CreationPace: ~Copyable, Sendable {
   }
 
   /// Records a timed creation that started at `start` and has just ended.
-  func record(since start: ContinuousClock.Instant) {
-    record(start.duration(to: .now))
+  func record(since start: Instant) {
+    record(nanoseconds: Self.now &- start)
   }
 
-  /// Records how long a timed creation took.
-  func record(_ duration: Duration) {
-    state.store(duration < Self.quick ? Self.sampling : 0, ordering: .relaxed)
+  /// Records how long a timed creation took, in nanoseconds.
+  func record(nanoseconds: UInt64) {
+    state.store(nanoseconds < Self.quick ? Self.sampling : 0, ordering: .relaxed)
   }
 }

@@ -1,11 +1,20 @@
-import Synchronization
+import INJReflection
 
 /// One name known to a container: registered, or only depended on so far.
 ///
 /// Created once per name and never removed, so a provider's dependency list is
 /// compiled into slots at registration and resolution follows pointers instead of
 /// hashing names.
-final class NameSlot: Sendable {
+///
+/// Its two atomic words, the registration in effect and the provider-closure slot,
+/// are its first stored properties, inside the slot (``ObjectWords``).
+final class NameSlot: @unchecked Sendable {
+  // Sendable by construction: the two words are read and written only atomically,
+  // through `current` and `closure`; every other stored property is a `let` of a
+  // Sendable type.
+  /// The words' first values (nil, nil); used only through `current` and `closure`.
+  private var words = (0, 0)
+
   let name: String
   let hash: Int
   /// The slot's index in its container, in order of first mention.
@@ -15,14 +24,6 @@ final class NameSlot: Sendable {
   /// `foo` for the provider-closure name `fooProvider`; nil for other names. Worked
   /// out once here: registering asks for it several times.
   let baseName: String?
-  /// The registration that resolving this name uses now, if any. The container
-  /// keeps every registration alive for its own lifetime, so the pointer stays
-  /// valid while the container lives.
-  private let current = Atomic<Unmanaged<Registration>?>(nil)
-  /// The slot of this name's provider-closure name (`fooProvider` for `foo`), once
-  /// both exist. The name table keeps every slot alive as long as itself, so the
-  /// pointer stays valid while the container lives.
-  private let closure = Atomic<Unmanaged<NameSlot>?>(nil)
 
   init(name: String, hash: Int, id: Int32) {
     self.name = name
@@ -32,27 +33,39 @@ final class NameSlot: Sendable {
     baseName = Container.baseName(ofProviderClosure: name)
   }
 
+  /// The registration that resolving this name uses now, if any. The container
+  /// keeps every registration alive for its own lifetime, so the pointer stays
+  /// valid while the container lives.
+  @inline(__always)
+  private var current: AtomicWord { ObjectWords.word(0, of: self) }
+
+  /// The slot of this name's provider-closure name (`fooProvider` for `foo`), once
+  /// both exist. The name table keeps every slot alive as long as itself, so the
+  /// pointer stays valid while the container lives.
+  @inline(__always)
+  private var closure: AtomicWord { ObjectWords.word(1, of: self) }
+
   /// The registration in effect, without retaining it.
   @inline(__always)
   var registration: Unmanaged<Registration>? {
-    current.load(ordering: .acquiring)
+    current.loadReference(ordering: .acquiring)
   }
 
   /// The slot of this name's provider-closure name, if that name is known: found
   /// without building the name.
   var closureSlot: NameSlot? {
-    closure.load(ordering: .acquiring)?.takeUnretainedValue()
+    closure.loadReference(ordering: .acquiring, as: NameSlot.self)?.takeUnretainedValue()
   }
 
   /// Links the slot of this name's provider-closure name. Call with the container's
   /// registry lock held.
   func setClosureSlot(_ slot: NameSlot) {
-    closure.store(Unmanaged.passUnretained(slot), ordering: .releasing)
+    closure.storeReference(Unmanaged.passUnretained(slot), ordering: .releasing)
   }
 
   /// Puts `registration` in effect. Call with the container's registry lock held;
   /// the container must keep `registration` alive.
   func setRegistration(_ registration: Registration?) {
-    current.store(registration.map { Unmanaged.passUnretained($0) }, ordering: .releasing)
+    current.storeReference(registration.map { Unmanaged.passUnretained($0) }, ordering: .releasing)
   }
 }

@@ -1,4 +1,4 @@
-import Synchronization
+import INJReflection
 
 /// A hash table from names to slots that any number of threads read without a
 /// lock while one writer at a time adds names.
@@ -13,7 +13,7 @@ final class NameTable: @unchecked Sendable {
   // (every mutating method says so). So no two accesses to them ever overlap, and
   // they skip the run-time exclusivity check (`@exclusivity(unchecked)`), which
   // costs a registration about a tenth of its time.
-  private let buffer: Atomic<Unmanaged<Buffer>>
+  private let buffer: AtomicReference<Buffer>
   @exclusivity(unchecked) private var strong: Buffer
   @exclusivity(unchecked) private var retired: [Buffer] = []
   /// Every slot, by id.
@@ -30,13 +30,14 @@ final class NameTable: @unchecked Sendable {
   init() {
     let initial = Buffer(capacity: 64)
     strong = initial
-    buffer = Atomic(Unmanaged.passUnretained(initial))
+    buffer = AtomicReference(Unmanaged.passUnretained(initial))
   }
 
   /// The slot for `name`, if the name is known. Safe from any thread.
   @inline(__always)
   func slot(named name: String, hash: Int) -> Unmanaged<NameSlot>? {
-    buffer.load(ordering: .acquiring)._withUnsafeGuaranteedRef { $0.find(name, hash: hash) }
+    // Never nil: `init` stores the first buffer and growing stores each next one.
+    buffer.load(ordering: .acquiring)!._withUnsafeGuaranteedRef { $0.find(name, hash: hash) }
   }
 
   /// The slot for `name`, created if new. Call with the registry lock held.
@@ -85,26 +86,18 @@ final class NameTable: @unchecked Sendable {
   final class Buffer {
     let capacity: Int
     private let mask: Int
-    private let entries: UnsafeMutablePointer<Atomic<Unmanaged<NameSlot>?>>
+    private let entries: AtomicReferenceArray<NameSlot>
 
     init(capacity: Int) {
       self.capacity = capacity
       mask = capacity - 1
-      entries = .allocate(capacity: capacity)
-      for index in 0..<capacity {
-        (entries + index).initialize(to: Atomic(nil))
-      }
-    }
-
-    deinit {
-      entries.deinitialize(count: capacity)
-      entries.deallocate()
+      entries = AtomicReferenceArray(count: capacity)
     }
 
     @inline(__always)
     func find(_ name: String, hash: Int) -> Unmanaged<NameSlot>? {
       var index = hash & mask
-      while let entry = entries[index].load(ordering: .acquiring) {
+      while let entry = entries.load(at: index, ordering: .acquiring) {
         let matches = entry._withUnsafeGuaranteedRef { $0.hash == hash && $0.name == name }
         if matches { return entry }
         index = (index &+ 1) & mask
@@ -115,10 +108,10 @@ final class NameTable: @unchecked Sendable {
     /// Adds a slot; the caller has checked it is absent and that there is room.
     func insert(_ slot: NameSlot) {
       var index = slot.hash & mask
-      while entries[index].load(ordering: .relaxed) != nil {
+      while entries.load(at: index, ordering: .relaxed) != nil {
         index = (index &+ 1) & mask
       }
-      entries[index].store(Unmanaged.passUnretained(slot), ordering: .releasing)
+      entries.store(Unmanaged.passUnretained(slot), at: index, ordering: .releasing)
     }
   }
 }

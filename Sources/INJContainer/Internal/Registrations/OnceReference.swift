@@ -1,44 +1,41 @@
-import Synchronization
+import INJReflection
 
-/// A reference that is set at most once, then read by any thread without a lock.
+/// A reference that is set at most once, then read by any thread without a lock, in a
+/// word of its own: a ``OnceWord`` over an ``AtomicReference``, released when the
+/// reference goes.
 ///
-/// Invariant: the slot changes once, from nil to a retained reference, through one
-/// atomic exchange (releasing), and never again until the cell goes, when `deinit`
-/// releases it. A reader that loads the reference (acquiring) sees the object fully
-/// made, and since the cell keeps it alive for its own lifetime, the object can be
-/// borrowed without retaining it while the cell lives. `OnceReferenceTests` sets and
-/// reads cells from many threads under ThreadSanitizer.
+/// Invariant: that of ``OnceWord``, whose owner this is: `deinit`, which runs once (the
+/// type is noncopyable), releases the object. `OnceReferenceTests` sets and reads cells
+/// from many threads under ThreadSanitizer.
 struct OnceReference<Object: AnyObject>: ~Copyable, @unchecked Sendable {
-  // Sendable by the invariant above: the slot is an `Atomic`, and the object is
-  // shared only as its owner decided it may be.
-  private let slot = Atomic<Unmanaged<Object>?>(nil)
+  // Sendable by the invariant above: the word is an `AtomicReference`, and the object
+  // is shared only as its owner decided it may be.
+  private let slot = AtomicReference<Object>()
 
   init() {}
 
+  private var once: OnceWord<Object> {
+    OnceWord(slot.word)
+  }
+
   /// The object, once set.
   var object: Object? {
-    slot.load(ordering: .acquiring)?.takeUnretainedValue()
+    once.object
   }
 
   /// Runs `body` with the object borrowed, without reference counting; nil before the
   /// object is set.
   @inline(__always)
   func withObject<Result>(_ body: (Object) -> Result) -> Result? {
-    guard let object = slot.load(ordering: .acquiring) else { return nil }
-    return object._withUnsafeGuaranteedRef(body)
+    once.withObject(body)
   }
 
   /// Sets the object unless one is set already; returns the one set.
   func setIfEmpty(_ object: Object) -> Object {
-    let stored = Unmanaged.passRetained(object)
-    let (exchanged, existing) = slot.compareExchange(
-      expected: nil, desired: stored, ordering: .acquiringAndReleasing)
-    guard !exchanged, let existing else { return object }
-    stored.release()
-    return existing.takeUnretainedValue()
+    once.setIfEmpty(object)
   }
 
   deinit {
-    slot.load(ordering: .acquiring)?.release()
+    once.release()
   }
 }

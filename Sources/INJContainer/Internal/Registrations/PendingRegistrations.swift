@@ -1,5 +1,4 @@
 import INJReflection
-import Synchronization
 
 /// A registration recorded by `addInstance` or `addProvider` and not yet applied to
 /// the registry: what the call was given. Applying it builds the provider and the
@@ -84,26 +83,35 @@ final class RecordedProvider: Sendable {
 /// registration that happened before such a read, the read either sees the mark set
 /// (and applies it) or sees it applied. `PendingRegistrationTests` registers and
 /// resolves from many threads under ThreadSanitizer.
-final class PendingMark: Sendable {
-  private let isSet = Atomic<Bool>(false)
+///
+/// The mark is an atomic word inside the object, its first stored property
+/// (``ObjectWords``).
+final class PendingMark: @unchecked Sendable {
+  // Sendable by the invariant above: the word is read and written only atomically.
+  /// The word's first value: 1 while registrations may be waiting, 0 otherwise. Used
+  /// only through `isSet`.
+  private var word = 0
 
   init() {}
+
+  @inline(__always)
+  private var isSet: AtomicWord { ObjectWords.word(0, of: self) }
 
   /// Whether registrations may be waiting. Safe from any thread.
   @inline(__always)
   var mayHavePending: Bool {
-    isSet.load(ordering: .acquiring)
+    isSet.load(ordering: .acquiring) != 0
   }
 
   /// Records that registrations are waiting. Call with the registry lock held.
   func set() {
-    isSet.store(true, ordering: .releasing)
+    isSet.store(1, ordering: .releasing)
   }
 
   /// Records that none are waiting. Call with the registry lock held, after
   /// applying them.
   func clear() {
-    isSet.store(false, ordering: .releasing)
+    isSet.store(0, ordering: .releasing)
   }
 }
 

@@ -1,5 +1,4 @@
 import INJReflection
-import Synchronization
 
 /// What a provider registration makes and how: the names it depends on, its scope,
 /// its creator, and the products it shares.
@@ -8,8 +7,9 @@ import Synchronization
 /// (``singleton``, ``weakSingleton``) and the cached injection plan.
 final class Provider: @unchecked Sendable {
   // Sendable by construction: every stored property is a `let` of a Sendable type
-  // or a thread-safe cell (`SingletonCell`, `WeakSingletonCell`, `CreationPace`,
-  // `Atomic`), except
+  // or a thread-safe cell (`WeakSingletonCell`), or `words`, the three atomic words of
+  // the cells `singleton`, `recentPlan` and `asyncPace`, read and written only through
+  // them, atomically; except
   // what the container hands to whichever thread resolves it: the creator's
   // products, which the registering code decided may be shared, and
   // `valuesWithoutDependencies`, whose storage holds no values and is never written
@@ -42,6 +42,11 @@ final class Provider: @unchecked Sendable {
     /// Whether one product is shared between resolutions.
     var isShared: Bool { self == .singleton || self == .weakSingleton }
   }
+
+  /// The words of `singleton`, `recentPlan` and `asyncPace`, all zero at first: the
+  /// first stored property of this class, kept inside it (``ObjectWords``), so that a
+  /// provider costs no allocation for its atomics. Used only through those cells.
+  private var words = (0, 0, 0)
 
   let name: String
   /// The container the provider belongs to: its dependencies are looked up there
@@ -84,20 +89,23 @@ final class Provider: @unchecked Sendable {
   let asyncShared: AsyncOnce?
   /// How long the latest async creation took: whether the next one, as a
   /// dependency, is made by the requesting task or gets a task of its own.
-  let asyncPace = CreationPace()
+  @inline(__always)
+  var asyncPace: CreationPace { CreationPace(ObjectWords.word(2, of: self)) }
   /// The type the creator declares as its result.
   let productType: Any.Type
   /// What the creator of a provider without dependencies receives, made once:
   /// nothing to build or count for each creation. Nil when there are dependencies.
   let valuesWithoutDependencies: ResolvedValues?
-  /// The product of a singleton, once created.
-  let singleton = SingletonCell()
+  /// The product of a singleton, once created; released with the provider.
+  @inline(__always)
+  var singleton: SingletonCell { SingletonCell(ObjectWords.word(0, of: self)) }
   /// The product of a weak singleton, while something holds it.
   let weakSingleton: WeakSingletonCell?
   /// This provider's entry in each thread's ``StorageCache``.
   let storageCacheEntry: Int
   /// The injection plan of the type the last product had.
-  private let recentPlan = RecentPlan()
+  @inline(__always)
+  private var recentPlan: RecentPlan { RecentPlan(ObjectWords.word(1, of: self)) }
   /// The owner's pending mark: checked before a dependency slot is followed, so that
   /// a registration a creator made earlier in the resolution is applied first.
   let pendingMark: PendingMark
@@ -133,6 +141,10 @@ final class Provider: @unchecked Sendable {
     weakSingleton = scope == .weakSingleton ? WeakSingletonCell() : nil
     asyncShared = asyncCreator != nil && scope.isShared ? AsyncOnce() : nil
     storageCacheEntry = StorageCache.entryForNewProvider()
+  }
+
+  deinit {
+    singleton.releaseProduct()
   }
 
   /// The same provider for another container, with fresh shared products.

@@ -5,10 +5,15 @@ import INJReflection
 /// Fixed when made, except for the provider-closure factory, made on first use.
 final class Registration: @unchecked Sendable {
   // Sendable by construction: every stored property is a `let` of a Sendable type,
-  // or `factory`, a `OnceReference`. What is not Sendable by type is the registered
+  // or `factoryWord`, read and written only through `factory`, a `OnceWord`, atomically.
+  // What is not Sendable by type is the registered
   // instance, which the container hands to whichever thread resolves it: the
   // registering code decided that it may be shared, as it does for any value it
   // publishes.
+
+  /// The word of `factory`, nil at first: the first stored property of this class,
+  /// kept inside it (``ObjectWords``). Used only through `factory`.
+  private var factoryWord = 0
 
   /// What the name resolves to, with what that needs.
   enum Kind {
@@ -47,8 +52,10 @@ final class Registration: @unchecked Sendable {
   /// Whether it is one contribution to the collection of its name (see
   /// `Container.contribute(to:dependencies:options:fileID:line:isolation:creator:)`).
   let isContribution: Bool
-  /// What `fooProvider` gives for this registration `foo`, made on first use.
-  private let factory = OnceReference<ProviderFactory>()
+  /// What `fooProvider` gives for this registration `foo`, made on first use, and
+  /// released with the registration.
+  @inline(__always)
+  private var factory: OnceWord<ProviderFactory> { OnceWord(ObjectWords.word(0, of: self)) }
 
   /// Makes a registration; call with the owner's registry lock held, as interning
   /// the name requires.
@@ -72,6 +79,10 @@ final class Registration: @unchecked Sendable {
     self.owner = owner
     self.kind = kind
     self.isContribution = isContribution
+  }
+
+  deinit {
+    factory.release()
   }
 
   /// The same registration for another container, with fresh shared products.

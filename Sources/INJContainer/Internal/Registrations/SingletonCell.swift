@@ -3,9 +3,16 @@ import INJReflection
 /// The product of a singleton: stored once, then read by any thread without a lock.
 ///
 /// It is set once, by the one thread that claimed the creation (see ``Claims``); the
-/// ``OnceReference`` it is kept in lets any thread read it borrowed.
-struct SingletonCell: ~Copyable, Sendable {
-  private let box = OnceReference<SingletonProduct>()
+/// ``OnceWord`` it is kept in, one of its provider's words, lets any thread read it
+/// borrowed. The provider releases it as it goes (``releaseProduct()``).
+struct SingletonCell: Sendable {
+  private let box: OnceWord<SingletonProduct>
+
+  /// The cell in `word`, which its owner keeps and releases.
+  @inline(__always)
+  init(_ word: AtomicWord) {
+    box = OnceWord(word)
+  }
 
   /// The product, once stored.
   @inline(__always)
@@ -17,6 +24,11 @@ struct SingletonCell: ~Copyable, Sendable {
   func store(_ value: Resolved) {
     let box = SingletonProduct(value)
     precondition(self.box.setIfEmpty(box) === box, "a singleton's product is stored once")
+  }
+
+  /// Releases the product, if stored. The owner calls it once, as it goes.
+  func releaseProduct() {
+    box.release()
   }
 }
 

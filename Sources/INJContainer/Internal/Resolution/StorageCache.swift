@@ -1,4 +1,4 @@
-import Synchronization
+import INJReflection
 
 /// Emptied dependency storage of finished creations, kept per thread for the next
 /// creations of the same providers: most resolutions then allocate nothing but
@@ -15,11 +15,11 @@ struct StorageCache: ~Copyable {
   static let entryCount = 64
 
   /// The entry the next provider gets.
-  private static let nextEntry = Atomic(0)
+  private static let nextEntry = AtomicInt(0)
 
   /// The entry of a provider being made: the next in turn.
   static func entryForNewProvider() -> Int {
-    nextEntry.add(1, ordering: .relaxed).oldValue & (entryCount - 1)
+    nextEntry.wrappingAddRelaxed(1) & (entryCount - 1)
   }
 
   private let entries: UnsafeMutablePointer<ResolvedValues.Storage?>

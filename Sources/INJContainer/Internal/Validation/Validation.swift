@@ -324,9 +324,9 @@ struct Validation {
     }
   }
 
-  /// Checks the `@Inject` properties of each provider's declared product type, where
-  /// the platform can list them from the type: a property the provider does not list
-  /// is a warning; one whose dependency can never fill it is a problem.
+  /// Checks the `@Inject` properties of each provider's declared product type, as the
+  /// runtime lists them from the type (on every platform): a property the provider
+  /// does not list is a warning; one whose dependency can never fill it is a problem.
   private mutating func checkInjectedProperties() {
     var mismatches: [ValidationProblem] = []
     for entry in 0..<index.count where isEffective[entry] {

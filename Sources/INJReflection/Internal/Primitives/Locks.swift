@@ -6,49 +6,105 @@ import Glibc
 import Musl
 #endif
 
-// The package's locks. Both wrap POSIX primitives rather than
-// `Synchronization.Mutex`, because ThreadSanitizer sees the pthread calls (it
-// intercepts them) but not `Mutex`, whose lock lives in uninstrumented toolchain
-// code: with `Mutex`, every test of code that registers from several threads
-// reported false races.
+// The package's locks. They wrap the operating system's locks rather than
+// `Synchronization.Mutex`, which Apple platforms have only from iOS 18 and macOS 15,
+// and because ThreadSanitizer sees these calls (it intercepts them) but not `Mutex`,
+// whose lock lives in uninstrumented toolchain code: with `Mutex`, every test of code
+// that registers from several threads reported false races.
 //
-// Each primitive lives at a stable heap address owned by its lock object, is
-// initialised in `init` and destroyed in `deinit`, and is only ever used through
-// the methods below. That is what makes the classes safe to share between threads
-// (`@unchecked Sendable`); `LockTests` checks them under ThreadSanitizer.
+// Each primitive lives at a stable heap address owned by its lock object (a lock must
+// never move while it is in use), is initialised in `init` and destroyed in
+// `deinit`, and is only ever used through the methods below. That is what makes the
+// classes safe to share between threads (`@unchecked Sendable`); `LockTests` checks
+// them under ThreadSanitizer.
 
-/// A value guarded by a mutex: the package's lock for state that threads share.
+/// A value guarded by a lock: the package's lock for state that threads share.
+///
+/// The lock is the platform's cheapest one that cannot be taken twice by one thread:
+/// `os_unfair_lock` on Apple platforms, a default `pthread_mutex_t` elsewhere. Both
+/// are released by the thread that took them, and neither is ever taken again by
+/// the thread holding it (a body does not call back into its own lock).
 package final class Locked<Value>: @unchecked Sendable {
-  // `value` is read and written only inside `withLock`, with `mutex` held: two
+  // `value` is read and written only inside `withLock`, with `lock` held: two
   // accesses never overlap (a body that asked for the lock again would wait for
   // itself before touching the value), so the run-time exclusivity check is skipped.
   @exclusivity(unchecked) private var value: Value
-  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  private let lock = UnsafeMutablePointer<PlatformLock>.allocate(capacity: 1)
 
   /// Guards `value`.
   package init(_ value: Value) {
     self.value = value
-    pthread_mutex_init(mutex, nil)
+    PlatformLock.initialize(lock)
   }
 
   deinit {
-    pthread_mutex_destroy(mutex)
-    mutex.deallocate()
+    PlatformLock.destroy(lock)
+    lock.deallocate()
   }
 
-  /// Runs `body` on the value with the mutex held.
+  /// Runs `body` on the value with the lock held.
   @inline(__always)
   package func withLock<Result, Failure: Error>(
     _ body: (inout Value) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
+    PlatformLock.lock(lock)
+    defer { PlatformLock.unlock(lock) }
     return try body(&value)
+  }
+}
+
+#if canImport(Darwin)
+/// The lock behind ``Locked``: on Apple platforms, `os_unfair_lock`.
+typealias PlatformLock = os_unfair_lock
+#else
+/// The lock behind ``Locked``: elsewhere, `pthread_mutex_t`.
+typealias PlatformLock = pthread_mutex_t
+#endif
+
+// The calls on ``PlatformLock``: the only lines of the locks that differ per platform.
+extension PlatformLock {
+  @inline(__always)
+  fileprivate static func initialize(_ lock: UnsafeMutablePointer<Self>) {
+    #if canImport(Darwin)
+    lock.initialize(to: os_unfair_lock())
+    #else
+    pthread_mutex_init(lock, nil)
+    #endif
+  }
+
+  @inline(__always)
+  fileprivate static func destroy(_ lock: UnsafeMutablePointer<Self>) {
+    #if canImport(Darwin)
+    lock.deinitialize(count: 1)
+    #else
+    pthread_mutex_destroy(lock)
+    #endif
+  }
+
+  @inline(__always)
+  fileprivate static func lock(_ lock: UnsafeMutablePointer<Self>) {
+    #if canImport(Darwin)
+    os_unfair_lock_lock(lock)
+    #else
+    pthread_mutex_lock(lock)
+    #endif
+  }
+
+  @inline(__always)
+  fileprivate static func unlock(_ lock: UnsafeMutablePointer<Self>) {
+    #if canImport(Darwin)
+    os_unfair_lock_unlock(lock)
+    #else
+    pthread_mutex_unlock(lock)
+    #endif
   }
 }
 
 /// A value guarded by a mutex, with a condition variable so that threads can wait
 /// until another thread changes the value.
+///
+/// A `pthread_mutex_t` on every platform, Apple's included: a condition variable
+/// waits with a pthread mutex, and `os_unfair_lock` has no condition variable.
 ///
 /// Unlike ``Locked``, the body does not get the value `inout` for its whole run: a
 /// thread that waits lets others change the value meanwhile, and an `inout` access
