@@ -46,15 +46,26 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
   case dependsOnProviderWithArgument(
     String, site: RegistrationSite, dependency: String, dependencySite: RegistrationSite,
     argumentType: String)
-  /// A closure slot that the provider closure it depends on cannot fill: an `@Inject`
-  /// property of a provider's declared product type, or a dependency given as a key
-  /// (`isKey`), whose closure type (`closureType`) is not one the provider closure
-  /// `dependency` is made as. The provider and its site and product type, the site of
+  /// A closure slot that the provider closure it depends on cannot fill (an `@Inject`
+  /// property of a provider's declared product type, a stored property of an
+  /// `Injectable` one named like the dependency, or a dependency given as a key),
+  /// whose closure type (`closureType`) is not one the provider closure `dependency` is
+  /// made as. The provider and its site and product type, the kind of slot, the site of
   /// the registration whose provider closure `dependency` is, why the closure cannot
   /// have that type, and the closure type to use instead.
   case providerClosureMismatch(
-    String, site: RegistrationSite, productType: String, isKey: Bool, dependency: String,
+    String, site: RegistrationSite, productType: String, slot: ClosureSlot, dependency: String,
     closureType: String, dependencySite: RegistrationSite, problem: String, offered: String)
+
+  /// Where the check found a closure slot.
+  public enum ClosureSlot: Hashable, Sendable {
+    /// An `@Inject` property of the product type.
+    case injectProperty
+    /// A stored property of an `Injectable` product type, named like the dependency.
+    case injectableProperty
+    /// A dependency given as a key (``Dependency/key(_:)``).
+    case key
+  }
 
   /// One line: what is wrong, where, and how to fix it.
   public var description: String {
@@ -126,13 +137,19 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
         + "Register '\(provider)' with addAsyncProvider, or make '\(dependency)' at launch: "
         + "give it options: .madeAtLaunch and call makeSingletons() when the app starts."
     case .providerClosureMismatch(
-      let provider, let site, let productType, let isKey, let dependency, let closureType, _,
+      let provider, let site, let productType, let slot, let dependency, let closureType, _,
       let problem, let offered):
-      return isKey
-        ? "'\(provider)' (\(site)) depends on Key<\(closureType)>(\"\(dependency)\"), but "
+      switch slot {
+      case .key:
+        return
+          "'\(provider)' (\(site)) depends on Key<\(closureType)>(\"\(dependency)\"), but "
           + "\(problem). Give the key the type \(offered)."
-        : "'\(provider)' (\(site)) makes \(productType), whose @Inject property '\(dependency)' "
+      case .injectProperty, .injectableProperty:
+        let property = slot == .injectProperty ? "@Inject property" : "property"
+        return
+          "'\(provider)' (\(site)) makes \(productType), whose \(property) '\(dependency)' "
           + "holds \(closureType), but \(problem). Make the property hold \(offered)."
+      }
     case .cycle(let cycle, let sites):
       return "Cycle: \(CycleText.chain(cycle, sites: sites)). \(CycleText.fix(cycle))"
     case .dependsOnProviderWithArgument(

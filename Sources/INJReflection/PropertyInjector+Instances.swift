@@ -48,6 +48,31 @@ extension PropertyInjector {
     SlotDiscovery.typedSlots(of: type)?.map { ($0.slot.name, $0.valueType) }
   }
 
+  /// The stored properties of an ``Injectable`` class that are named like one of
+  /// `names` and hold an optional closure, each with the closure type: the closure
+  /// slots the container's check can see in such a class, where the class hands its
+  /// properties to the injector under names of its choosing (usually their own).
+  ///
+  /// Empty for a type that is not `Injectable`, and nil when the runtime cannot list
+  /// the type's stored fields.
+  package static func injectableClosureFields(
+    of type: Any.Type, named names: Set<String>
+  ) -> [(name: String, closureType: Any.Type)]? {
+    guard !names.isEmpty else { return [] }
+    if case .none = ConformanceIndex.injectableConformance(of: type) { return [] }
+    var found: [(name: String, closureType: Any.Type)] = []
+    let complete = RuntimeFields.forEach(of: type) { name, _, fieldType in
+      let fieldName = String(cString: name)
+      if names.contains(fieldName), case .optional(let wrapped) = TypeShape.of(fieldType),
+        ClosureType(wrapped) != nil
+      {
+        found.append((fieldName, wrapped))
+      }
+      return true
+    }
+    return complete ? found : nil
+  }
+
   /// The names of every injectable property of an instance: those an
   /// ``Injectable`` type hands over, then its ``Inject`` properties.
   ///

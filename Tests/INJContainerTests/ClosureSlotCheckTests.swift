@@ -139,6 +139,44 @@ struct ClosureSlotCheckTests {
       ])
   }
 
+  final class InjectableList: Injectable {
+    var articleScreenProvider: (() -> Part)?
+    func injectProperties(_ injector: inout PropertyInjector) throws {
+      try injector.inject(&articleScreenProvider, named: "articleScreenProvider")
+    }
+  }
+
+  final class FittingInjectableList: Injectable {
+    var articleScreenProvider: (@MainActor () -> Part)?
+    func injectProperties(_ injector: inout PropertyInjector) throws {
+      try injector.inject(&articleScreenProvider, named: "articleScreenProvider")
+    }
+  }
+
+  @MainActor @Test func anInjectablesClosurePropertyIsCheckedToo() throws {
+    let container = Container()
+    container.addProvider(forName: "articleScreen", fileID: "App/App.swift", line: 3) { _ in
+      Part()
+    }
+    container.addProvider(
+      forName: "articleList", dependencies: ["articleScreenProvider"], fileID: "App/App.swift",
+      line: 4
+    ) { _ in InjectableList() }
+    container.addProvider(forName: "fitting", dependencies: ["articleScreenProvider"]) { _ in
+      FittingInjectableList()
+    }
+    #expect(
+      container.validate().problems.map(\.description) == [
+        "'articleList' (App/App.swift:4) makes InjectableList, whose property "
+          + "'articleScreenProvider' holds () -> Part, but 'articleScreen' (App/App.swift:3) is "
+          + "made on the main actor, so its provider closure is @MainActor () -> Part, which "
+          + "only the main actor can call. Make the property hold @MainActor () -> Part."
+      ])
+    #expect(throws: ResolutionError.self) { try container.value(forName: "articleList") }
+    let fitting = try container.value(forName: "fitting", as: FittingInjectableList.self)
+    #expect(fitting.articleScreenProvider != nil)
+  }
+
   final class ArticleList {
     @Inject var articleScreenProvider: (() -> Part)?
   }

@@ -332,9 +332,12 @@ struct Validation {
     for entry in 0..<index.count where isEffective[entry] {
       let flags = index.flags[entry]
       guard flags.contains(.provider), !flags.contains(.manualInit) else { continue }
+      let registration = index.entries[entry]
+      if let provider = registration.provider {
+        mismatches += injectableClosureProblems(registration, provider)
+      }
       let properties = injectProperties(of: index.productTypes[entry])
       guard !properties.isEmpty else { continue }
-      let registration = index.entries[entry]
       guard let provider = registration.provider else { continue }
       for property in properties {
         guard provider.dependencies.contains(property.name) else {
@@ -345,7 +348,8 @@ struct Validation {
           continue
         }
         if let problem = closureSlotProblem(
-          registration, dependency: property.name, slotType: property.valueType, isKey: false)
+          registration, dependency: property.name, slotType: property.valueType,
+          slot: .injectProperty)
         {
           mismatches.append(problem)
           continue
@@ -365,6 +369,25 @@ struct Validation {
     problems += mismatches
   }
 
+  /// The closure slots of an `Injectable` product the check can see: its stored
+  /// optional-closure properties named like a provider-closure dependency of the
+  /// provider (the names such a class hands to the injector are, by custom, its
+  /// properties' own), each checked as an `@Inject` property is.
+  private func injectableClosureProblems(
+    _ registration: Registration, _ provider: Provider
+  ) -> [ValidationProblem] {
+    let closureNames = provider.dependencies.filter { $0.hasSuffix("Provider") }
+    guard !closureNames.isEmpty,
+      let fields = PropertyInjector.injectableClosureFields(
+        of: provider.productType, named: Set(closureNames))
+    else { return [] }
+    return fields.compactMap { field in
+      closureSlotProblem(
+        registration, dependency: field.name, slotType: field.closureType, slot: .injectableProperty
+      )
+    }
+  }
+
   /// Checks each dependency given as a key against the type its name's registration
   /// declares: a key type that no value of that type can have is a problem.
   private mutating func checkKeyedDependencies() {
@@ -377,7 +400,7 @@ struct Validation {
       for (name, keyType) in zip(provider.dependencies, keyTypes) {
         guard let keyType else { continue }
         if let problem = closureSlotProblem(
-          registration, dependency: name, slotType: keyType, isKey: true)
+          registration, dependency: name, slotType: keyType, slot: .key)
         {
           problems.append(problem)
           continue
@@ -400,7 +423,8 @@ struct Validation {
   /// dependency is not a provider closure (a name registered as itself is checked as a
   /// value), or the closure fits.
   private func closureSlotProblem(
-    _ registration: Registration, dependency name: String, slotType: Any.Type, isKey: Bool
+    _ registration: Registration, dependency name: String, slotType: Any.Type,
+    slot: ValidationProblem.ClosureSlot
   ) -> ValidationProblem? {
     if let id = slotID(of: name), registrationCounts[Int(id)] > 0 { return nil }
     if let found = registered(named: name), found.isMade { return nil }
@@ -421,7 +445,7 @@ struct Validation {
       refusal, closure: name, base: base, baseSite: made.site, offer: offer, requested: requested)
     return .providerClosureMismatch(
       registration.name, site: registration.site,
-      productType: String(describing: registration.productType), isKey: isKey, dependency: name,
+      productType: String(describing: registration.productType), slot: slot, dependency: name,
       closureType: requested?.description ?? String(describing: slotType),
       dependencySite: made.site, problem: problem, offered: offered)
   }
