@@ -15,7 +15,9 @@
 # INJContainer and INJTestSupport against them: any use of something newer than the minimum is an error,
 # as it would be in Xcode, and so are the uses the compiler knows need a newer runtime
 # (typed throws in a function type's metadata, parameter packs in generic types,
-# `@isolated(any)` metadata, casts of noncopyable generics).
+# `@isolated(any)` metadata, casts of noncopyable generics). Each module is then compiled
+# to LLVM IR, which Scripts/availability/runtime-calls.py searches for the one such use
+# the compiler does not refuse: the metadata of a stored property's function type.
 #
 # The few operating system calls the package makes (pthread, os_unfair_lock, the
 # dynamic loader, Dispatch, XCTest's `XCTFail`) come from Scripts/availability/, which
@@ -83,10 +85,24 @@ for platform in "${platforms[@]}"; do
   fi
   for module in INJGraph INJReflection INJContainer INJTestSupport; do
     echo "==> $module for $target"
-    if ! swift-frontend -emit-module -target "$target" -resource-dir "$resources" \
-      -I "$modules" -I "$stubs/Darwin" -I "$stubs/MachO" -I Sources/CINJAtomics/include \
-      -Xcc -ffreestanding -Xcc -isystem -Xcc "$stubs/libc" -module-name "$module" "${flags[@]}" \
-      -o "$modules/$module.swiftmodule" $(find "Sources/$module" -name '*.swift' | LC_ALL=C sort)
+    module_flags=(
+      -target "$target" -resource-dir "$resources"
+      -I "$modules" -I "$stubs/Darwin" -I "$stubs/MachO" -I Sources/CINJAtomics/include
+      -Xcc -ffreestanding -Xcc -isystem -Xcc "$stubs/libc" -module-name "$module" "${flags[@]}"
+    )
+    sources=$(find "Sources/$module" -name '*.swift' | LC_ALL=C sort)
+    # shellcheck disable=SC2086 # one word per source path
+    if ! swift-frontend -emit-module "${module_flags[@]}" \
+      -o "$modules/$module.swiftmodule" $sources
+    then
+      failed=1
+      continue
+    fi
+    # The code as compiled: no metadata that only a newer runtime can make, made
+    # where the availability check does not look (Scripts/availability/runtime-calls.py).
+    # shellcheck disable=SC2086
+    if ! swift-frontend -emit-ir "${module_flags[@]}" -o "$out/$target-$module.ll" $sources ||
+      ! python3 "$stubs/runtime-calls.py" "$out/$target-$module.ll"
     then
       failed=1
     fi

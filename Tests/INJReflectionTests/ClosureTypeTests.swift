@@ -109,3 +109,54 @@ struct ClosureTypeTests {
 @globalActor private actor OtherActor {
   static let shared = OtherActor()
 }
+
+/// A function type's record as a runtime before Swift 6 makes it: the extended-attributes
+/// bit set, and no extended flags word after the record.
+@Suite("Closure types on a runtime without extended flags")
+struct ClosureTypeOlderRuntimeTests {
+  /// The record's words: the function kind, the flags, the result; nothing after, so
+  /// that AddressSanitizer reports any read past them.
+  private func withRecord<R>(
+    flags: UInt, result: Any.Type, _ body: (UnsafeRawPointer) throws -> R
+  ) rethrows -> R {
+    let words = UnsafeMutableRawPointer.allocate(
+      byteCount: 3 * MemoryLayout<UInt>.stride, alignment: MemoryLayout<UInt>.alignment)
+    defer { words.deallocate() }
+    words.storeBytes(of: 0x302, as: UInt.self)
+    words.storeBytes(of: flags, toByteOffset: MemoryLayout<UInt>.stride, as: UInt.self)
+    words.storeBytes(
+      of: result, toByteOffset: 2 * MemoryLayout<UInt>.stride, as: Any.Type.self)
+    return try body(UnsafeRawPointer(words))
+  }
+
+  // TargetFunctionTypeFlags: throws, async, @Sendable, extended attributes.
+  private let throwing: UInt = 0x0100_0000
+  private let async: UInt = 0x2000_0000
+  private let sendable: UInt = 0x4000_0000
+  private let extended: UInt = 0x8000_0000
+
+  @Test func theExtendedBitAloneIsCallerIsolation() throws {
+    let type = try withRecord(flags: extended | sendable | async | throwing, result: Int.self) {
+      try #require(ClosureType(metadata: $0, extendedFlagsKept: false))
+    }
+    #expect(type.runsOnCallersActor && type.isAsync && type.isThrowing && type.isSendable)
+    #expect(type.unsupportedFeature == nil)
+    #expect(type.description == "nonisolated(nonsending) () async throws -> Int")
+  }
+
+  @Test func aRecordWithoutTheBitReadsAsBefore() throws {
+    let type = try withRecord(flags: async | throwing, result: Int.self) {
+      try #require(ClosureType(metadata: $0, extendedFlagsKept: false))
+    }
+    #expect(!type.runsOnCallersActor && type.isAsync && type.isThrowing)
+    #expect(type == ClosureType((() async throws -> Int).self))
+  }
+
+  @Test func thisRuntimeKeepsExtendedFlags() throws {
+    // Every toolchain that builds the package has the Swift 6 runtime on Linux; the
+    // caller-isolated type's own metadata says so too.
+    #expect(ClosureType.runtimeKeepsExtendedFlags)
+    let type = try #require(ClosureType((nonisolated(nonsending) () async -> Int).self))
+    #expect(type.runsOnCallersActor)
+  }
+}

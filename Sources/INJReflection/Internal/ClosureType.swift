@@ -16,9 +16,11 @@
 /// parameter. What follows the parameters (parameter flags, differentiability, the
 /// global actor, extended flags) is present only when a flag says so, in that order,
 /// each aligned to its size; the global actor is read only when no parameter flags and
-/// no differentiability precede it, and nothing after it is read. Every field read is
-/// a pointer or a flag word of the record the runtime itself keeps for the life of
-/// the process. `ClosureTypeTests` reads every supported and refused shape.
+/// no differentiability precede it, and nothing after it is read. The extended flags
+/// are read only where the runtime keeps them: see ``runtimeKeepsExtendedFlags``.
+/// Every field read is a pointer or a flag word of the record the runtime itself keeps
+/// for the life of the process. `ClosureTypeTests` reads every supported and refused
+/// shape, and a record as an earlier runtime makes it.
 package struct ClosureType: Equatable, CustomStringConvertible {
   /// The parameter's type, for a closure taking one; nil for one taking none.
   package let argument: Any.Type?
@@ -47,7 +49,14 @@ package struct ClosureType: Equatable, CustomStringConvertible {
 
   /// Reads a function type; nil when `type` is not one.
   package init?(_ type: Any.Type) {
-    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+    self.init(
+      metadata: unsafeBitCast(type, to: UnsafeRawPointer.self),
+      extendedFlagsKept: Self.runtimeKeepsExtendedFlags)
+  }
+
+  /// Reads a function type's metadata record, whose extended flags word exists only
+  /// when `extendedFlagsKept`; nil when the record is not a function type's.
+  package init?(metadata: UnsafeRawPointer, extendedFlagsKept: Bool) {
     guard metadata.load(as: UInt.self) == Self.functionKind else { return nil }
     let word = MemoryLayout<UnsafeRawPointer>.size
     let flags = Flags(rawValue: metadata.load(fromByteOffset: word, as: UInt.self))
@@ -78,7 +87,9 @@ package struct ClosureType: Equatable, CustomStringConvertible {
         offset += word
       }
       if flags.contains(.extendedAttributes) {
-        extendedFlags = metadata.load(fromByteOffset: offset, as: UInt32.self)
+        extendedFlags =
+          extendedFlagsKept
+          ? metadata.load(fromByteOffset: offset, as: UInt32.self) : Self.callersActor
       }
       if let actor = globalActor, actor != MainActor.self {
         unsupported = "isolation to the global actor \(actor)"
@@ -95,7 +106,9 @@ package struct ClosureType: Equatable, CustomStringConvertible {
     isMainActor = globalActor == MainActor.self
     runsOnCallersActor = extendedFlags & Self.callersActor != 0
     unsupportedFeature = unsupported
-    spelling = unsupported.map { _ in String(describing: type) }
+    spelling = unsupported.map { _ in
+      String(describing: unsafeBitCast(metadata, to: Any.Type.self))
+    }
   }
 
   /// A supported closure type, for messages and comparisons: not `@Sendable`, and not
@@ -154,6 +167,28 @@ package struct ClosureType: Equatable, CustomStringConvertible {
     if isAsync { text += " async" }
     if isThrowing { text += " throws" }
     return text + " -> \(result)"
+  }
+
+  /// Whether the runtime keeps a function type's extended flags after its record: from
+  /// the Swift 6 runtime (iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2, and every
+  /// Linux toolchain that builds this package).
+  ///
+  /// An earlier runtime has no `swift_getExtendedFunctionTypeMetadata`. The compiler
+  /// then makes a function type with extended attributes through its fallback, which
+  /// hands the runtime the flags word, its extended-attributes bit set, without the
+  /// extended flags; the runtime keeps the bit and no word after the record. Code can
+  /// make only two such types there, as the compiler refuses typed-throws and
+  /// `@isolated(any)` metadata below iOS 18: caller isolation
+  /// (`nonisolated(nonsending)`) and a `sending` result. The bit alone is read as
+  /// caller isolation, the one of the two a provider closure can have (under
+  /// `NonisolatedNonsendingByDefault`, every async function type has it; a `sending`
+  /// result is refused where the runtime says so). To such a runtime, and to its
+  /// casts, the two are one type.
+  package static var runtimeKeepsExtendedFlags: Bool {
+    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+      return true
+    }
+    return false
   }
 
   /// Whether a closure may be cast to `type`, which is not a function type: no for a

@@ -82,11 +82,18 @@ final class InjectBox<Value>: InjectBoxBase, @unchecked Sendable {
   @usableFromInline let filler: Filler
 
   /// Converts an offered value to `Value` and, unless the box holds a value or
-  /// another thread is filling it, stores it; returns whether it stored it.
+  /// another thread is filling it, stores it; returns whether it stored it, or the
+  /// error of a value that does not fit.
+  ///
+  /// It returns a `Result` rather than being a `throws(InjectionError)` function: the
+  /// type of a stored property is in the class's field records, and reading those
+  /// (`Mirror`, `dump`) makes the property type's metadata, which for a typed-throws
+  /// function type only the Swift 6 runtime (iOS 18, macOS 15) can make; on earlier
+  /// systems the program would stop.
   @usableFromInline
   typealias Filler = (
     InjectBox<Value>, InjectionValue, _ propertyName: String, _ ownerType: Any.Type
-  ) throws(InjectionError) -> Bool
+  ) -> Result<Bool, InjectionError>
 
   @inlinable
   init(filler: @escaping Filler) {
@@ -130,11 +137,16 @@ final class InjectBox<Value>: InjectBoxBase, @unchecked Sendable {
   static func fillValue(
     _ box: InjectBox<Value>, _ offered: InjectionValue, _ propertyName: String,
     _ ownerType: Any.Type
-  ) throws(InjectionError) -> Bool {
-    box.fill(
-      with: try InjectionValue.convert(
-        offered, to: Value.self, propertyName: propertyName,
-        ownerType: ownerType))
+  ) -> Result<Bool, InjectionError> {
+    do throws(InjectionError) {
+      return .success(
+        box.fill(
+          with: try InjectionValue.convert(
+            offered, to: Value.self, propertyName: propertyName,
+            ownerType: ownerType)))
+    } catch {
+      return .failure(error)
+    }
   }
 
   /// Sets the value from what `source` offers for `name`, unless the value is
@@ -152,6 +164,6 @@ final class InjectBox<Value>: InjectBoxBase, @unchecked Sendable {
       return false
     }
     // The filler converts before claiming the box, so a failure leaves it as it was.
-    return try filler(self, offered, name, ownerType)
+    return try filler(self, offered, name, ownerType).get()
   }
 }
