@@ -1,6 +1,7 @@
 import INJContainer
 import INJReflection
 import INJTestSupport
+import TestUtilities
 import Testing
 
 /// Providers whose creators take an argument the caller supplies (assisted
@@ -239,7 +240,7 @@ import Testing
       try container.value(forName: "badgeProvider", as: ((Int) -> Badge).self)
     }
     #expect(
-      error?.description.contains("its provider closure is @MainActor (Int) -> Badge") == true)
+      error?.description.includes("its provider closure is @MainActor (Int) -> Badge") == true)
   }
 
   @Test func asyncProvidersTakeArgumentsToo() async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import INJReflection
+import TestUtilities
 import Testing
 
 // Internals, to know when a task waits: `waitingTasks(forSingleton:in:)`.
@@ -23,7 +24,7 @@ final class KeptTask<Success: Sendable>: Sendable {
     get async throws {
       while true {
         if let task = task.withLock({ $0 }) { return try await task.value }
-        try await Task.sleep(for: .milliseconds(1))
+        try await Task.sleep(nanoseconds: 1_000_000)
       }
     }
   }
@@ -38,7 +39,7 @@ final class Signal: Sendable {
 
   /// Suspends until raised.
   func wait() async throws {
-    while !isRaised { try await Task.sleep(for: .milliseconds(1)) }
+    while !isRaised { try await Task.sleep(nanoseconds: 1_000_000) }
   }
 }
 
@@ -80,7 +81,7 @@ func waitingTasks(forSingleton name: String, in container: Container) -> Int {
 /// Suspends until `count` tasks wait for the creation of the async singleton `name`.
 func untilWaiting(_ count: Int, forSingleton name: String, in container: Container) async throws {
   while waitingTasks(forSingleton: name, in: container) < count {
-    try await Task.sleep(for: .milliseconds(1))
+    try await Task.sleep(nanoseconds: 1_000_000)
   }
 }
 
@@ -97,21 +98,21 @@ func provider(named name: String, in container: Container) -> Provider? {
 /// Suspends until `condition` holds, or for at most `limit`; whether it holds.
 @discardableResult
 func until(
-  _ limit: Duration = .seconds(20), _ condition: () -> Bool
+  seconds limit: Double = 20, _ condition: () -> Bool
 ) async throws -> Bool {
-  let deadline = ContinuousClock.now + limit
+  let stopwatch = Stopwatch()
   while !condition() {
-    guard ContinuousClock.now < deadline else { return false }
-    try await Task.sleep(for: .milliseconds(1))
+    guard stopwatch.elapsedSeconds < limit else { return false }
+    try await Task.sleep(nanoseconds: 1_000_000)
   }
   return true
 }
 
 /// Blocks the calling thread, as a slow synchronous creator does, until `signal` is
 /// raised or `limit` has passed.
-func block(until signal: Signal, atMost limit: Duration = .seconds(30)) {
-  let deadline = ContinuousClock.now + limit
-  while !signal.isRaised, ContinuousClock.now < deadline {
+func block(until signal: Signal, atMostSeconds limit: Double = 30) {
+  let stopwatch = Stopwatch()
+  while !signal.isRaised, stopwatch.elapsedSeconds < limit {
     usleep(1_000)
   }
 }
@@ -195,11 +196,11 @@ final class WatchedTask<Success: Sendable>: Sendable {
 
   /// The task's result, or nil when it has not ended within `limit` (generous: a
   /// busy machine may keep a task from running for seconds).
-  func result(within limit: Duration = .seconds(20)) async -> Result<Success, any Error>? {
-    let deadline = ContinuousClock.now + limit
+  func result(withinSeconds limit: Double = 20) async -> Result<Success, any Error>? {
+    let stopwatch = Stopwatch()
     while !ended.isRaised {
-      guard ContinuousClock.now < deadline else { return nil }
-      try? await Task.sleep(for: .milliseconds(1))
+      guard stopwatch.elapsedSeconds < limit else { return nil }
+      try? await Task.sleep(nanoseconds: 1_000_000)
     }
     return await task.result
   }
@@ -298,7 +299,7 @@ struct AsyncSoundnessTests {
       if attempt == 1 {
         firstStarted.raise()
         do {
-          try await Task.sleep(for: .seconds(600))
+          try await Task.sleep(nanoseconds: 600_000_000_000)
         } catch {
           throw Interrupted()
         }
@@ -332,7 +333,7 @@ struct AsyncSoundnessTests {
     container.addAsyncProvider(forName: "store", options: .singleton) { _ in
       started.raise()
       // Ignores cancellation: only the test ends it.
-      while !release.isRaised { try? await Task.sleep(for: .milliseconds(1)) }
+      while !release.isRaised { try? await Task.sleep(nanoseconds: 1_000_000) }
       return Session(id: 1)
     }
     container.addAsyncProvider(forName: "screen", dependencies: ["store"]) { values in
@@ -367,7 +368,7 @@ struct AsyncSoundnessTests {
     let release = Signal()
     container.addAsyncProvider(forName: "unitOfWork", options: .objectGraph) { _ in
       started.raise()
-      while !release.isRaised { try? await Task.sleep(for: .milliseconds(1)) }
+      while !release.isRaised { try? await Task.sleep(nanoseconds: 1_000_000) }
       return Session(id: 1)
     }
     let outcome = Locked<Result<Session, any Error>?>(nil)
@@ -470,11 +471,11 @@ struct AsyncBlockingWaitTests {
       // had time to wait for it, it ends when the unrelated task has made progress, or
       // after 20 s.
       started.raise()
-      block(until: askersLaunched, atMost: .seconds(20))
+      block(until: askersLaunched, atMostSeconds: 20)
       usleep(50_000)
       let start = progress.withLock { $0 }
-      let deadline = ContinuousClock.now + .seconds(20)
-      while progress.withLock({ $0 }) - start < 100, ContinuousClock.now < deadline {
+      let stopwatch = Stopwatch()
+      while progress.withLock({ $0 }) - start < 100, stopwatch.elapsedSeconds < 20 {
         usleep(1_000)
       }
       seenDuringCreation.withLock { $0 = progress.withLock { $0 } - start }

@@ -1,4 +1,5 @@
 import INJContainer
+import TestUtilities
 import Testing
 
 extension Key {
@@ -86,7 +87,7 @@ struct KeyedDependencyTests {
     ) { values in 2 * (try values.value(for: .count)) }
     let error = #expect(throws: ValidationError.self) { try child.checkForErrors() }
     #expect(error?.problems.count == 1)
-    #expect(error?.description.contains("provides Double, which is never Int") == true)
+    #expect(error?.description.includes("provides Double, which is never Int") == true)
   }
 
   @Test func aMissingKeyedDependencyIsReportedLikeAMissingName() {

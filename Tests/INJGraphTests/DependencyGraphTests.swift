@@ -1,4 +1,5 @@
 import INJGraph
+import TestUtilities
 import Testing
 
 @Suite struct DependencyGraphTests {
@@ -125,7 +126,7 @@ import Testing
     graph.addNode(old)
     #expect(try graph.topologicalOrder() == [old, new])
     // Equal descriptions, distinct nodes: the drawing keeps them apart.
-    #expect(graph.dotText().contains("n1 [label=\"core\"]"))
-    #expect(graph.dotText().contains("n0 -> n1;"))
+    #expect(graph.dotText().includes("n1 [label=\"core\"]"))
+    #expect(graph.dotText().includes("n0 -> n1;"))
   }
 }

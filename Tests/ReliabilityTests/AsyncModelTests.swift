@@ -297,7 +297,7 @@ struct AsyncModelTests {
         if index == mapsCancellation, call == 1 {
           started?.withLock { $0 = true }
           do {
-            try await Task.sleep(for: .seconds(600))
+            try await Task.sleep(nanoseconds: 600_000_000_000)
           } catch {
             throw Interrupted()
           }
@@ -325,7 +325,7 @@ struct AsyncModelTests {
             if leaves {
               let task = Task {
                 while !state.requestsOver.withLock({ $0 }) {
-                  try await Task.sleep(for: .milliseconds(1))
+                  try await Task.sleep(nanoseconds: 1_000_000)
                 }
                 return try await container.asyncValue(forName: targetName, as: Made.self)
               }
@@ -438,14 +438,14 @@ struct AsyncModelTests {
       specs, in: container, state: state, mapsCancellation: singleton, started: started)
     let name = specs[singleton].name
     let owner = Task { try await container.asyncValue(forName: name, as: Made.self) }
-    while !started.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(1)) }
+    while !started.withLock({ $0 }) { try await Task.sleep(nanoseconds: 1_000_000) }
     let waiters = (0..<3).map { _ in
       Task { try await container.asyncValue(forName: name, as: Made.self) }
     }
     // Once one waits (or after a while: the outcome is the same if none does yet).
     let once = try #require(provider(named: name, in: container)?.asyncShared)
     for _ in 0..<2_000 where once.waitingTaskCount == 0 {
-      try await Task.sleep(for: .milliseconds(1))
+      try await Task.sleep(nanoseconds: 1_000_000)
     }
     owner.cancel()
     let failure = await owner.result
