@@ -97,4 +97,63 @@ extension Container {
       forName: key.name, dependencies: dependencies, options: options, fileID: fileID,
       line: line, creator: creator)
   }
+
+  /// Registers a provider whose creator is `async`, with keys as well as names among
+  /// its dependencies.
+  ///
+  /// ```swift
+  /// container.addAsyncProvider(
+  ///   for: .store, dependencies: [.key(.settings)], options: .madeAtLaunch
+  /// ) { values in
+  ///   try await Store.open(with: values.value(for: .settings))
+  /// }
+  /// ```
+  ///
+  /// Everything else is as for
+  /// ``addAsyncProvider(forName:dependencies:options:fileID:line:isolation:creator:)-(_,[String],_,_,_,_,_)``.
+  ///
+  /// - Parameters:
+  ///   - name: The name dependents use.
+  ///   - dependencies: The names and keys the creator needs.
+  ///   - options: The scope and ``ProviderOptions/For/manualInit``.
+  ///   - fileID: The registering file, for reports; leave the default.
+  ///   - line: The registering line, for reports; leave the default.
+  ///   - isolation: The actor of the registering code; leave the default.
+  ///   - creator: Makes the product from the resolved dependencies.
+  @inlinable
+  public func addAsyncProvider<T>(
+    forName name: String, dependencies: DependencyList, options: ProviderOptions.For<T> = [],
+    fileID: String = #fileID, line: Int = #line,
+    isolation: isolated (any Actor)? = #isolation,
+    creator: @escaping @Sendable (ResolvedValues) async throws -> T
+  ) {
+    addProvider(
+      name, dependencies.names, options.options, fileID: fileID, line: line,
+      isolation: CreatorIsolation(isolation), productType: T.self,
+      creator: .refusingSynchronousCreation, asyncCreator: Creator.erasingAsync(creator),
+      dependencyKeyTypes: dependencies.keyTypes)
+  }
+
+  /// Registers an async provider under a key, with keys as well as names among its
+  /// dependencies.
+  ///
+  /// - Parameters:
+  ///   - key: The key: its name is what dependents use.
+  ///   - dependencies: The names and keys the creator needs.
+  ///   - options: The scope and ``ProviderOptions/For/manualInit``.
+  ///   - fileID: The registering file, for reports; leave the default.
+  ///   - line: The registering line, for reports; leave the default.
+  ///   - isolation: The actor of the registering code; leave the default.
+  ///   - creator: Makes the product from the resolved dependencies.
+  @inlinable
+  public func addAsyncProvider<T>(
+    for key: Key<T>, dependencies: DependencyList, options: ProviderOptions.For<T> = [],
+    fileID: String = #fileID, line: Int = #line,
+    isolation: isolated (any Actor)? = #isolation,
+    creator: @escaping @Sendable (ResolvedValues) async throws -> T
+  ) {
+    addAsyncProvider(
+      forName: key.name, dependencies: dependencies, options: options, fileID: fileID,
+      line: line, isolation: isolation, creator: creator)
+  }
 }

@@ -93,7 +93,7 @@ extension Container {
   }
 
   /// Registers an async provider that replaces whatever else `name` has here, as
-  /// for ``Container/addAsyncProvider(forName:dependencies:options:fileID:line:isolation:creator:)``.
+  /// for ``Container/addAsyncProvider(forName:dependencies:options:fileID:line:isolation:creator:)-(_,[String],_,_,_,_,_)``.
   package func overrideAsyncProvider<T>(
     forName name: String, dependencies: DependencyList, options: ProviderOptions,
     site: RegistrationSite, creator: @escaping @Sendable (ResolvedValues) async throws -> T

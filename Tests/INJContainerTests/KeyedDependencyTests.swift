@@ -42,6 +42,35 @@ struct KeyedDependencyTests {
         == "[3 items]")
   }
 
+  @Test func asyncProvidersTakeKeysAmongTheirDependenciesToo() async throws {
+    let container = Container()
+    container.addInstance(3, for: .count)
+    container.addAsyncProvider(forName: "twice", dependencies: [.key(.count)]) { values in
+      2 * (try values.value(for: .count))
+    }
+    container.addAsyncProvider(for: .label, dependencies: [.key(.count), "twice"]) { values in
+      "\(try values.value(for: .count)) and \(try values.value(forName: "twice", as: Int.self))"
+    }
+    try container.checkForErrors()
+    #expect(try await container.asyncValue(for: .label) == "3 and 6")
+
+    // And the check compares their keys' types too.
+    let checked = Container()
+    checked.addInstance(3.5, forName: "label", fileID: "App/Values.swift", line: 2)
+    checked.addAsyncProvider(
+      forName: "half", dependencies: [.key(.label)], fileID: "App/Half.swift", line: 4
+    ) { values in try values.value(for: .label).count / 2 }
+    let error = #expect(throws: ValidationError.self) { try checked.checkForErrors() }
+    #expect(
+      error?.problems == [
+        .keyTypeMismatch(
+          "half", site: RegistrationSite(fileID: "App/Half.swift", line: 4),
+          dependency: "label", keyType: "String",
+          dependencySite: RegistrationSite(fileID: "App/Values.swift", line: 2),
+          dependencyType: "Double")
+      ])
+  }
+
   @Test func aKeyWhoseTypeTheNameNeverProvidesIsAProblem() {
     let container = Container()
     container.addInstance("forty-two", forName: "count", fileID: "App/Values.swift", line: 3)

@@ -1,7 +1,8 @@
 import Injineer
 
-/// Async calls: async providers with `dependencies: []`, `asyncValue` by name and by
-/// key, async provider closures, and singletons made at launch.
+/// Async calls: async providers with `dependencies: []` and with keys among the
+/// dependencies, `asyncValue` by name and by key, async provider closures, and
+/// singletons made at launch.
 nonisolated func asyncShapes() async throws -> ShapeLog {
   var log = ShapeLog("async")
   let container = Container()
@@ -18,6 +19,17 @@ nonisolated func asyncShapes() async throws -> ShapeLog {
   container.addAsyncProvider(for: Key<Forecast>("keyedForecast")) { _ in
     await Forecast.load("Bodø")
   }
+  container.addAsyncProvider(
+    for: Key<Forecast>("emptyKeyedForecast"), dependencies: [], options: .singleton
+  ) { _ in await Forecast.load("Narvik") }
+  // Keys among the dependencies.
+  container.addAsyncProvider(
+    forName: "keyedCityForecast", dependencies: [.key(Key<String>("city"))]
+  ) { values in await Forecast.load(try values.value(for: Key<String>("city"))) }
+  container.addAsyncProvider(
+    for: Key<Forecast>("launchForecast"), dependencies: [.key(Key<String>("city")), "engine"],
+    options: .madeAtLaunch
+  ) { values in await Forecast.load(try values.value(for: Key<String>("city"))) }
   container.addProvider(forName: "engine", dependencies: []) { _ in Engine(power: 9) }
   try container.checkForErrors()
   try await container.makeSingletons()
@@ -29,6 +41,15 @@ nonisolated func asyncShapes() async throws -> ShapeLog {
   log.expect(annotated.city == "Bergen", "let f: Forecast = asyncValue")
   log.expect(
     try await container.asyncValue(for: Key<Forecast>("keyedForecast")).city == "Bodø", "key")
+  log.expect(
+    try await container.asyncValue(for: Key<Forecast>("emptyKeyedForecast")).city == "Narvik",
+    "key, dependencies: []")
+  log.expect(
+    try await container.asyncValue(forName: "keyedCityForecast", as: Forecast.self).city
+      == "Oslo", "dependencies: [.key(...)]")
+  log.expect(
+    try container.value(for: Key<Forecast>("launchForecast")).city == "Oslo",
+    "key, [.key(...), name], made at launch")
   log.expect(try await container.asyncValue(forName: "engine", as: Engine.self).power == 9, "sync")
   let load: () async throws -> Forecast = try container.value(forName: "forecastProvider")
   log.expect(try await load().city == "Oslo", "let f: () async throws -> Forecast")
