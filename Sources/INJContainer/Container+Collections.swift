@@ -100,17 +100,29 @@ extension Container {
   }
 
   /// The registration a collection name resolves to: a provider whose product is the
-  /// array of the contributions' products, read when it is resolved. Call with the
-  /// registry lock held.
-  /// A collection with an async contribution is async itself; it is made again when
-  /// the first async contribution arrives (the one it replaces is retired, as slots
-  /// may still point at it).
+  /// array of the contributions' products. Call with the registry lock held.
+  ///
+  /// A synchronous collection's provider depends on its contributions themselves,
+  /// one dependency slot each (slots of no name in the table, each set to its
+  /// contribution or to the value replacing it), so that the resolver makes them as it
+  /// makes any dependency: in order, each cycle-checked, and, in an async request,
+  /// stopping where another resolution holds a claim instead of blocking its thread.
+  /// It is made again when a contribution is added.
+  ///
+  /// A collection with an async contribution is async itself; its creator makes the
+  /// contributions in the async resolution of the collection. It is made again when
+  /// the first async contribution arrives. A collection replaced is retired, as slots
+  /// may still point at it.
   func collection(of slot: NameSlot, _ registry: inout Registry) -> Registration {
     let id = slot.id
     let contributions = registry.byName[id]
     let isAsync = contributions.contains { $0.registeredProvider?.asyncCreator != nil }
-    if let existing = registry.collections[id] {
-      if (existing.provider?.asyncCreator != nil) == isAsync {
+    if let existing = registry.collections[id], let provider = existing.provider {
+      let isSame =
+        isAsync
+        ? provider.asyncCreator != nil
+        : provider.asyncCreator == nil && provider.dependencies.count == contributions.count
+      if isSame {
         return existing
       }
       registry.retired.append(existing)
@@ -125,15 +137,37 @@ extension Container {
         },
         productType: [Any].self)
     } else {
+      let replaced = registry.replacedContributions[id] ?? [:]
+      let parts = contributions.enumerated().map { position, contribution in
+        let part = NameSlot(
+          name: contribution.provider?.name ?? contribution.name, hash: 0, id: -1)
+        part.setRegistration(
+          replaced[position].map { replacement(of: contribution, by: $0, &registry) }
+            ?? contribution)
+        return part
+      }
+      let count = parts.count
       provider = Provider(
-        name: slot.name, owner: self, dependencies: [], dependencySlots: [], options: [],
-        isolation: .nonisolated,
-        creator: .value { [unowned self] _ in try self.contributedProducts(slotID: id) },
-        productType: [Any].self)
+        name: slot.name, owner: self, dependencies: parts.map(\.name), dependencySlots: parts,
+        options: .manualInit, isolation: .nonisolated,
+        creator: .value { values in (0..<count).map { values.value(at: $0).anyValue } },
+        productType: [Any].self, dependenciesAreNames: false)
     }
     let site = contributions.first?.site ?? RegistrationSite(fileID: "", line: 0)
     let made = Registration(name: slot.name, site: site, owner: self, kind: .provider(provider))
     registry.collections[id] = made
+    return made
+  }
+
+  /// The registration of a value that replaces `contribution` in its collection,
+  /// kept alive for the container's lifetime.
+  private func replacement(
+    of contribution: Registration, by value: Resolved, _ registry: inout Registry
+  ) -> Registration {
+    let made = Registration(
+      name: contribution.provider?.name ?? contribution.name, site: contribution.site,
+      owner: self, kind: .instance(value, type: Any.self))
+    registry.retired.append(made)
     return made
   }
 
@@ -170,35 +204,16 @@ extension Container {
         case let own = registry.byName[slot.id], own.allSatisfy(\.isContribution),
         own.indices.contains(position)
       else { return false }
-      registry.replacedContributions[slot.id, default: [:]][position] = Resolved(value)
+      let value = Resolved(value)
+      registry.replacedContributions[slot.id, default: [:]][position] = value
+      // A synchronous collection made already depends on the contribution's slot.
+      if let collection = registry.collections[slot.id]?.provider,
+        collection.asyncCreator == nil, collection.dependencySlots.indices.contains(position)
+      {
+        collection.dependencySlots[position].setRegistration(
+          replacement(of: own[position], by: value, &registry))
+      }
       return true
     }
-  }
-
-  /// Makes every contribution of a collection, in registration order, inside the
-  /// resolution of the collection.
-  private func contributedProducts(slotID: Int32) throws(ResolutionError) -> [Any] {
-    let (contributions, replaced) = contributions(slotID: slotID)
-    var products: [Any] = []
-    products.reserveCapacity(contributions.count)
-    for (position, contribution) in contributions.enumerated() {
-      if let replacement = replaced[position] {
-        products.append(replacement.anyValue)
-        continue
-      }
-      switch contribution.kind {
-      case .provider(let provider):
-        products.append(try Resolver.resolve(provider).anyValue)
-      case .invalid(let problem, let provider):
-        throw ResolutionError(
-          name: provider?.name ?? contribution.name, path: [contribution.name],
-          reason: contribution.failureReason(problem))
-      case .instance(let value, _):
-        products.append(value.anyValue)
-      case .providerClosure:
-        continue
-      }
-    }
-    return products
   }
 }

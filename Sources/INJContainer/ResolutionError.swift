@@ -233,10 +233,20 @@ public struct ResolutionError: Error, CustomStringConvertible {
     case .notOnActor(let actor):
       text +=
         ": the creator of '\(name)' is isolated to \(actor), the actor of the code that "
-        + "registered it, and a synchronous resolution cannot run it there. Resolve it "
-        + "with asyncValue(forName:as:), which runs it on \(actor), or register "
-        + "'\(name)' from nonisolated code (such as a nonisolated function) or from the "
-        + "main actor."
+        + "registered it, and a synchronous resolution cannot run it there. "
+      if let parent {
+        // The dependent's own resolution runs the creator, wherever it was asked for.
+        text +=
+          "'\(parent)' depends on it directly, so resolving '\(parent)' makes it. Register "
+          + "'\(name)' from nonisolated code (such as a nonisolated function), register "
+          + "'\(parent)' from \(actor) too, or make '\(name)' a singleton made at launch "
+          + "(options: .madeAtLaunch, and makeSingletons() when the app starts)."
+      } else {
+        text +=
+          "Resolve it with asyncValue(forName:as:), which runs it on \(actor), or register "
+          + "'\(name)' from nonisolated code (such as a nonisolated function) or from the "
+          + "main actor."
+      }
     case .requiresArgument(let argumentType):
       text +=
         ": the creator of '\(name)' takes an argument of type \(argumentType), which only "

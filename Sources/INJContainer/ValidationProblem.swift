@@ -37,6 +37,15 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
   /// and its site, and the async dependency and its site.
   case synchronousDependsOnAsync(
     String, site: RegistrationSite, dependency: String, dependencySite: RegistrationSite)
+  /// A synchronous provider that depends directly (not through a provider closure)
+  /// on a synchronous provider whose creator is isolated to an actor the first one's
+  /// resolution never runs on, so that no resolution of it can make the dependency:
+  /// the provider, its site and where its creator runs, and the dependency, its site
+  /// and its creator's actor. Where a creator runs is `"nonisolated"` (any thread),
+  /// `"MainActor"`, or the name of the actor type it is isolated to.
+  case isolationMismatch(
+    String, site: RegistrationSite, isolation: String, dependency: String,
+    dependencySite: RegistrationSite, dependencyIsolation: String)
   /// A cycle of direct dependencies, as a closed path such as `["a", "b", "a"]`
   /// rotated to start at its smallest name, with the registration site of each
   /// member (one fewer than the path's names: the first name is not repeated).
@@ -135,6 +144,23 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
         "'\(provider)' (\(site)) is synchronous but depends on '\(dependency)' "
         + "(\(dependencySite)), whose creator is async, so value(forName:) cannot make it. "
         + "Register '\(provider)' with addAsyncProvider, or make '\(dependency)' at launch: "
+        + "give it options: .madeAtLaunch and call makeSingletons() when the app starts."
+    case .isolationMismatch(
+      let provider, let site, let isolation, let dependency, let dependencySite,
+      let dependencyIsolation):
+      let runs =
+        switch isolation {
+        case "nonisolated": "runs on any thread"
+        case "MainActor": "runs on the main actor"
+        default: "is isolated to \(isolation)"
+        }
+      let other = dependencyIsolation == "MainActor" ? "the main actor" : dependencyIsolation
+      return
+        "'\(provider)' (\(site)) \(runs) but depends on '\(dependency)' (\(dependencySite)), "
+        + "whose creator runs only on \(other): a resolution of '\(provider)' makes "
+        + "'\(dependency)' where the creator of '\(provider)' runs, which is never \(other). "
+        + "Register '\(dependency)' from nonisolated code (such as a nonisolated function), "
+        + "register '\(provider)' from \(other) as well, or make '\(dependency)' at launch: "
         + "give it options: .madeAtLaunch and call makeSingletons() when the app starts."
     case .providerClosureMismatch(
       let provider, let site, let productType, let slot, let dependency, let closureType, _,

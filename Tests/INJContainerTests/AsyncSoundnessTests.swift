@@ -665,6 +665,57 @@ struct AsyncBlockingWaitTests {
     #expect(partsMade.withLock { $0 } == 2)
   }
 
+  @Test func aCollectionsContributionsWaitForAClaimWithoutHoldingAThread() async throws {
+    // Two threads, as a 2-core machine's cooperative pool has. A task asking for
+    // `session` holds its claim while it waits, suspended, for `slow`, which a thread
+    // of its own is making. Two tasks then ask for `plugins`, whose contribution needs
+    // `session`: were they to wait for its claim on their threads, no thread would be
+    // left to resume the task that holds it.
+    let pool = ThreadPoolExecutor(threads: 2)
+    defer { pool.shutDown() }
+    let container = Container()
+    let started = Signal()
+    let release = Signal()
+    container.addProvider(forName: "slow", options: .singleton) { _ in
+      started.raise()
+      block(until: release)
+      return Session(id: 1)
+    }
+    container.addProvider(forName: "session", dependencies: ["slow"], options: .singleton) { _ in
+      Session(id: 2)
+    }
+    container.contribute(to: "plugins", dependencies: ["session"]) { values in
+      try values.value(forName: "session", as: Session.self)
+    }
+    container.contribute(to: "plugins") { _ in Session(id: 3) }
+    let maker = Thread { _ = try? container.value(forName: "slow") }
+    maker.start()
+    try await started.wait()
+    let slow = try #require(provider(named: "slow", in: container))
+    let ended = Counter()
+    let session = Task(executorPreference: pool) {
+      defer { ended.increment() }
+      return try await container.asyncValue(forName: "session", as: Session.self)
+    }
+    #expect(try await until { suspendedTasks(on: slow) == 1 })
+    let askers = (0..<2).map { _ in
+      Task(executorPreference: pool) {
+        defer { ended.increment() }
+        return try await container.asyncValue(forName: "plugins", as: [Any].self).count
+      }
+    }
+    // Both askers wait for the session's claim, suspended.
+    let sessionProvider = try #require(provider(named: "session", in: container))
+    #expect(try await until(seconds: 5) { suspendedTasks(on: sessionProvider) == 2 })
+    release.raise()
+    // Fails, rather than hangs, when the three requests cannot end.
+    try #require(try await until { ended.value == 3 })
+    #expect(try await session.value.id == 2)
+    for asker in askers {
+      #expect(try await asker.value == 2)
+    }
+  }
+
   @Test func aSynchronousResolutionStoppedAtAnInjectionGoesOnWithIt() async throws {
     final class SlowScreen: Injectable, @unchecked Sendable {
       // Written only by injection, one thread or task at a time; counted under a lock.

@@ -245,4 +245,119 @@ struct IsolationTests {
     #expect(error.path == ["badge", "inbox"])
     #expect(isNotOnMainActor(error.reason))
   }
+
+  // MARK: Dependencies across isolations
+
+  @Test func theCheckReportsADependencyNoResolutionCanMakeWhereItRuns() async throws {
+    let container = Container()
+    await RecordStore().register(in: container)  // "store", isolated to RecordStore
+    await registerRecords(in: container)  // "records", isolated to DatabaseActor
+    await registerInbox(in: container)  // "inbox", a main-actor singleton
+    container.addInstance(ProductsService(), forName: "service")
+    container.addProvider(forName: "report", dependencies: ["store"], fileID: "A/R.swift", line: 1)
+    {
+      values in try values.value(forName: "store", as: String.self)
+    }
+    await MainActor.run {
+      container.addProvider(
+        forName: "screen", dependencies: ["records"], fileID: "A/S.swift", line: 2
+      ) { values in try values.value(forName: "records", as: [Int].self).count }
+    }
+    await onDatabaseActor {
+      container.addProvider(
+        forName: "audit", dependencies: ["inbox", "records"], fileID: "A/D.swift", line: 3
+      ) { values in try values.value(forName: "records", as: [Int].self).count }
+    }
+    // Fine: a nonisolated creator over a main-actor one (resolved on the main actor),
+    // and an async provider over an actor-isolated one (the async resolution hops).
+    container.addProvider(forName: "badge", dependencies: ["inbox"]) { _ in 1 }
+    container.addAsyncProvider(forName: "summary", dependencies: ["store"]) { _ in 2 }
+    let error = #expect(throws: ValidationError.self) { try container.checkForErrors() }
+    let problems = error?.problems.filter {
+      if case .isolationMismatch = $0 { true } else { false }
+    }
+    #expect(
+      problems?.map(\.description) == [
+        "'report' (A/R.swift:1) runs on any thread but depends on 'store' "
+          + "(INJContainerTests/IsolationTests.swift:96), whose creator runs only on "
+          + "RecordStore: a resolution of 'report' makes 'store' where the creator of "
+          + "'report' runs, which is never RecordStore. Register 'store' from nonisolated "
+          + "code (such as a nonisolated function), register 'report' from RecordStore as "
+          + "well, or make 'store' at launch: give it options: .madeAtLaunch and call "
+          + "makeSingletons() when the app starts.",
+        "'screen' (A/S.swift:2) runs on the main actor but depends on 'records' "
+          + "(INJContainerTests/IsolationTests.swift:33), whose creator runs only on "
+          + "DatabaseActor: a resolution of 'screen' makes 'records' where the creator of "
+          + "'screen' runs, which is never DatabaseActor. Register 'records' from "
+          + "nonisolated code (such as a nonisolated function), register 'screen' from "
+          + "DatabaseActor as well, or make 'records' at launch: give it options: "
+          + ".madeAtLaunch and call makeSingletons() when the app starts.",
+        "'audit' (A/D.swift:3) is isolated to DatabaseActor but depends on 'inbox' "
+          + "(INJContainerTests/IsolationTests.swift:25), whose creator runs only on the "
+          + "main actor: a resolution of 'audit' makes 'inbox' where the creator of 'audit' "
+          + "runs, which is never the main actor. Register 'inbox' from nonisolated code "
+          + "(such as a nonisolated function), register 'audit' from the main actor as "
+          + "well, or make 'inbox' at launch: give it options: .madeAtLaunch and call "
+          + "makeSingletons() when the app starts.",
+      ])
+    #expect(error?.problems.count == 3)
+    // Each one is what resolution says too.
+    let report = #expect(throws: ResolutionError.self) { try container.value(forName: "report") }
+    #expect(actorName(report?.reason) == "RecordStore")
+    #expect(
+      report?.description
+        == "Cannot resolve 'report': the creator of 'store' is isolated to RecordStore, the "
+        + "actor of the code that registered it, and a synchronous resolution cannot run it "
+        + "there. 'report' depends on it directly, so resolving 'report' makes it. Register "
+        + "'store' from nonisolated code (such as a nonisolated function), register 'report' "
+        + "from RecordStore too, or make 'store' a singleton made at launch (options: "
+        + ".madeAtLaunch, and makeSingletons() when the app starts). Path: report → store.")
+    await #expect(throws: ResolutionError.self) {
+      try await container.asyncValue(forName: "screen", as: Int.self)
+    }
+  }
+
+  @Test func aSingletonMadeAtLaunchOnItsActorIsNoProblem() async throws {
+    let container = Container()
+    await onDatabaseActor {
+      container.addProvider(forName: "records", options: .madeAtLaunch) { _ in [1, 2, 3] }
+    }
+    await MainActor.run {
+      container.addProvider(forName: "screen", dependencies: ["records"]) { values in
+        try values.value(forName: "records", as: [Int].self).count
+      }
+    }
+    try container.checkForErrors()
+    try await container.makeSingletons()
+    #expect(try await MainActor.run { try container.value(forName: "screen", as: Int.self) } == 3)
+  }
+
+  @Test func asyncValueMakesASingletonBelowOnItsOwnActorFirst() async throws {
+    let container = Container()
+    await onDatabaseActor {
+      container.addProvider(forName: "records", options: .singleton) { _ in [1, 2, 3] }
+    }
+    await MainActor.run {
+      container.addProvider(forName: "screen", dependencies: ["records"]) { values in
+        try values.value(forName: "records", as: [Int].self).count
+      }
+    }
+    #expect(try await container.asyncValue(forName: "screen", as: Int.self) == 3)
+    // A nonisolated creator over a main-actor singleton, asked off the main actor.
+    container.addInstance(ProductsService(), forName: "service")
+    await registerInbox(in: container)
+    container.addProvider(forName: "badge", dependencies: ["inbox"]) { values in
+      try values.value(forName: "inbox", as: InboxViewModel.self).title.count
+    }
+    let badge = await Task.detached {
+      try await container.asyncValue(forName: "badge", as: Int.self)
+    }.result
+    #expect(try badge.get() == 5)
+  }
+}
+
+/// Runs `body` on ``DatabaseActor``, as code isolated to it does.
+@DatabaseActor
+private func onDatabaseActor<T: Sendable>(_ body: @DatabaseActor () throws -> T) rethrows -> T {
+  try body()
 }

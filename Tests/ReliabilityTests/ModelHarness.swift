@@ -571,7 +571,7 @@ struct ModelHarness {
       case .blankDependency(let requiredBy, _): blankDependencies.append(requiredBy)
       // Every harness product is declared a `Made`, and so is every dependency.
       case .injectTypeMismatch, .keyTypeMismatch, .synchronousDependsOnAsync,
-        .dependsOnProviderWithArgument, .providerClosureMismatch:
+        .isolationMismatch, .dependsOnProviderWithArgument, .providerClosureMismatch:
         extra += 1
       case .duplicateModule(let name, let sites):
         reportedModules.append("\(name) at \(sites.map(\.line))")
@@ -641,6 +641,7 @@ extension ModelHarness {
     case .injectTypeMismatch(_, let site, _, _, _, let dependencySite, _),
       .keyTypeMismatch(_, let site, _, _, let dependencySite, _),
       .synchronousDependsOnAsync(_, let site, _, let dependencySite),
+      .isolationMismatch(_, let site, _, _, let dependencySite, _),
       .dependsOnProviderWithArgument(_, let site, _, let dependencySite, _),
       .providerClosureMismatch(_, let site, _, _, _, _, let dependencySite, _, _):
       [site, dependencySite]

@@ -230,9 +230,11 @@ struct AsyncResolver {
   }
 
   /// Resolves a synchronous provider with the synchronous resolver, first making each
-  /// async singleton below it that the synchronous resolver cannot await (as
-  /// ``Container/makeSingletons(named:)`` would at launch), then trying again; an async
-  /// provider of another scope below a synchronous one stays an error.
+  /// singleton below it that the synchronous resolver cannot make where it runs (as
+  /// ``Container/makeSingletons(named:)`` would at launch): an async one, or one whose
+  /// creator is isolated to an actor the resolution is not on, which this makes on
+  /// its actor; then trying again. An async provider or an actor-isolated one of
+  /// another scope below a synchronous one stays an error.
   private nonisolated(nonsending) func resolveSynchronously(
     makingAsyncSingletonsFirst provider: Provider
   ) async throws(ResolutionError) -> Resolved {
@@ -241,14 +243,18 @@ struct AsyncResolver {
       do {
         return try await resolveSynchronously(provider)
       } catch {
+        let isolated: Bool
         switch error.reason {
-        case .requiresAsync, .notMadeAtLaunch: break
+        case .requiresAsync, .notMadeAtLaunch: isolated = false
+        case .notOnActor, .notOnMainActor: isolated = true
         default: throw error
         }
-        guard made.insert(error.name).inserted,
+        // Not the provider itself: a synchronous provider is resolved on its own
+        // actor, so only one below it can be out of place.
+        guard error.name != provider.name, made.insert(error.name).inserted,
           let found = provider.owner.lookup(error.name, hash: error.name.hashValue),
           let singleton = found.takeUnretainedValue().provider, singleton.scope == .singleton,
-          singleton.asyncCreator != nil
+          isolated || singleton.asyncCreator != nil
         else { throw error }
         _ = try await resolve(found.takeUnretainedValue(), dependent: provider)
       }
@@ -505,7 +511,7 @@ struct AsyncResolver {
     var pending: [(index: Int, registration: Registration)] = []
     for index in 0..<count {
       let name = provider.dependencies[index]
-      if provider.isObserved, let observer = provider.owner.observer,
+      if provider.observesDependencies, let observer = provider.owner.observer,
         let refusal = observer.willResolve(name, path: context.path + [name])
       {
         throw error(for: name, reason: .refused(refusal))

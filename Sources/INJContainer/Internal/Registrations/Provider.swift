@@ -55,6 +55,9 @@ final class Provider: @unchecked Sendable {
   /// Whether the owner has an observer (test support): checked first, so that the
   /// resolution loop of an unobserved container never goes through `owner`.
   let isObserved: Bool
+  /// Whether the observer is asked before each dependency is resolved: ``isObserved``,
+  /// but for a collection, whose dependencies are its contributions, not names.
+  let observesDependencies: Bool
   let dependencies: [String]
   /// The key type of each dependency given as a ``Dependency/key(_:)``, nil for a
   /// name; nil altogether when no dependency has one. Only the check reads it.
@@ -114,11 +117,13 @@ final class Provider: @unchecked Sendable {
     name: String, owner: Container, dependencies: [String],
     dependencyKeyTypes: [Any.Type?]? = nil, dependencySlots: [NameSlot],
     options: ProviderOptions, isolation: CreatorIsolation, creator: Creator,
-    asyncCreator: AsyncCreator? = nil, argument: ArgumentRecipe? = nil, productType: Any.Type
+    asyncCreator: AsyncCreator? = nil, argument: ArgumentRecipe? = nil, productType: Any.Type,
+    dependenciesAreNames: Bool = true
   ) {
     self.name = name
     self.owner = owner
     isObserved = owner.isObserved
+    observesDependencies = owner.isObserved && dependenciesAreNames
     pendingMark = owner.pendingMark
     self.dependencies = dependencies
     self.dependencyKeyTypes = dependencyKeyTypes

@@ -50,6 +50,10 @@ struct Registry {
   /// How many providers whose creators take an argument are registered here: the
   /// check for direct dependencies on them is skipped when none are.
   var argumentProviderCount = 0
+  /// How many providers whose creators are isolated to an actor other than the main
+  /// actor are registered here: the check of dependencies across isolations is
+  /// skipped when none are, here or in an ancestor.
+  var actorIsolatedProviderCount = 0
 
   /// Whether a name has a registration (or an override) made by the app.
   func isRegistered(_ slotID: Int32) -> Bool {
@@ -88,6 +92,9 @@ extension Container {
     }
     if registration.registeredProvider?.argument != nil {
       registry.argumentProviderCount += 1
+    }
+    if case .actor? = registration.registeredProvider?.isolation {
+      registry.actorIsolatedProviderCount += 1
     }
     if asOverride {
       if let replaced = registry.overrides[slot.id] {

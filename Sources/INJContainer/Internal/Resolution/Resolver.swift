@@ -192,7 +192,7 @@ struct Resolver {
       let resolved = values._withUnsafeGuaranteedRef { $0.count }
       guard resolved < slots.count else { break }
       let slot = slots[resolved]
-      if provider.isObserved, let observer = provider.owner.observer {
+      if provider.observesDependencies, let observer = provider.owner.observer {
         let name = slot._withUnsafeGuaranteedRef { $0.name }
         if let refusal = observer.willResolve(name, path: path + [name]) {
           throw error(for: name, reason: .refused(refusal))

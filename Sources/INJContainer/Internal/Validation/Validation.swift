@@ -86,6 +86,7 @@ struct Validation {
     checkInjectedProperties()
     checkKeyedDependencies()
     checkSynchronousOnAsync()
+    checkIsolationOfDependencies()
     checkDependenciesOnArgumentProviders()
     return ValidationReport(
       problems: problems, warnings: warnings, isCycleListTruncated: truncated)
@@ -479,6 +480,58 @@ struct Validation {
             registration.name, site: registration.site,
             dependency: provider.dependencies[position], dependencySite: dependency.site))
       }
+    }
+  }
+
+  /// Checks that no synchronous provider depends directly on a synchronous one whose
+  /// creator runs only where the first one's resolution never runs: a creator
+  /// isolated to an actor other than the main actor (which a synchronous resolution
+  /// runs only inside an async resolution's hop to that actor, made for a provider
+  /// isolated to it) under a provider not isolated to that actor, or a main-actor
+  /// creator under a provider isolated to another actor. Singletons made at launch
+  /// are made on their own actor first. Skipped when no provider is isolated to an
+  /// actor other than the main actor, here or in an ancestor.
+  private mutating func checkIsolationOfDependencies() {
+    guard lineageCounts(\.actorIsolatedProviderCount) else { return }
+    for entry in 0..<index.count where isEffective[entry] {
+      let flags = index.flags[entry]
+      guard flags.contains(.provider), !flags.contains(.async) else { continue }
+      let registration = index.entries[entry]
+      guard let provider = registration.provider else { continue }
+      for (position, id) in index.dependencies(of: entry).enumerated() {
+        guard let dependency = registered(slotID: id), let made = dependency.provider,
+          made.asyncCreator == nil, !made.isMadeAtLaunch,
+          Self.neverRunsUnder(made.isolation, provider.isolation)
+        else { continue }
+        problems.append(
+          .isolationMismatch(
+            registration.name, site: registration.site,
+            isolation: Self.name(of: provider.isolation),
+            dependency: provider.dependencies[position], dependencySite: dependency.site,
+            dependencyIsolation: Self.name(of: made.isolation)))
+      }
+    }
+  }
+
+  /// Whether a synchronous creator isolated as `dependency` can never run inside the
+  /// synchronous resolution of a provider isolated as `dependent`.
+  private static func neverRunsUnder(
+    _ dependency: CreatorIsolation, _ dependent: CreatorIsolation
+  ) -> Bool {
+    switch (dependency, dependent) {
+    case (.actor(let actor), let other): other != .actor(actor)
+    case (.mainActor, .actor): true
+    default: false
+    }
+  }
+
+  /// Where a creator isolated as given runs, as ``ValidationProblem/isolationMismatch(_:site:isolation:dependency:dependencySite:dependencyIsolation:)``
+  /// names it.
+  private static func name(of isolation: CreatorIsolation) -> String {
+    switch isolation {
+    case .nonisolated: "nonisolated"
+    case .mainActor: "MainActor"
+    case .actor(let actor): actor.name
     }
   }
 
