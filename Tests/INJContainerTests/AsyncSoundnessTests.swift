@@ -271,6 +271,64 @@ struct AsyncSoundnessTests {
     #expect(later.id == 2)
   }
 
+  @Test func aTaskASynchronousCreatorStartsAsksAsANewRequest() async throws {
+    // `logger` is synchronous: it cannot await the task it starts, which asks for
+    // `session` while the creation of `session`, which made `logger`, is in progress.
+    let container = Container()
+    let background = KeptTask<Session>()
+    let loggerMade = Signal()
+    container.addProvider(forName: "logger") { [unowned container] _ in
+      background.keep(
+        Task {
+          try await loggerMade.wait()
+          return try await container.asyncValue(forName: "session", as: Session.self)
+        })
+      return "logger"
+    }
+    container.addAsyncProvider(forName: "session", options: .singleton) {
+      [unowned container] _ in
+      _ = try await container.asyncValue(forName: "logger", as: String.self)
+      loggerMade.raise()
+      // Still in progress while the task asks: the task waits for it, as any request.
+      try await Task.sleep(nanoseconds: 50_000_000)
+      return Session(id: 1)
+    }
+    let session = try await container.asyncValue(forName: "session", as: Session.self)
+    // Not a cycle "session → session".
+    #expect(try await background.value === session)
+  }
+
+  @Test func aCreationATaskJoinedOutlivesTheOneItWasStartedIn() async throws {
+    // `c`'s first creation starts a task asking for `d` and ends; `d`'s creation, which
+    // joined the creation of `c` while it was in progress, asks for `c` after that
+    // creation ended: a new `c`, not a cycle "c → d → c".
+    let container = Container()
+    let made = Locked(0)
+    let background = KeptTask<Session>()
+    let firstEnded = Signal()
+    let joined = Signal()
+    container.addAsyncProvider(forName: "c") { [unowned container] _ in
+      let id = made.withLock {
+        $0 += 1
+        return $0
+      }
+      if id == 1 {
+        background.keep(Task { try await container.asyncValue(forName: "d", as: Session.self) })
+        try await joined.wait()
+      }
+      return Session(id: id)
+    }
+    container.addAsyncProvider(forName: "d") { [unowned container] _ in
+      joined.raise()
+      try await firstEnded.wait()
+      return try await container.asyncValue(forName: "c", as: Session.self)
+    }
+    let first = try await container.asyncValue(forName: "c", as: Session.self)
+    firstEnded.raise()
+    #expect(first.id == 1)
+    #expect(try await background.value.id == 2)
+  }
+
   @Test func aTaskACreatorAwaitsIsPartOfTheCreation() async throws {
     let container = Container()
     container.addAsyncProvider(forName: "a", options: .singleton) { [unowned container] _ in

@@ -12,7 +12,12 @@ import INJReflection
 /// The binding is copied into every task started inside a creation, also unstructured
 /// ones (`Task { }`) that may outlive it. So a creation is marked when it ends, and a
 /// request made in a task whose creation has ended is a new top-level request
-/// (``live``), not a part of the finished one.
+/// (``live``), not a part of the finished one. A creation that such a task joined
+/// while the creation it was started in was still in progress may outlive that one
+/// too: an ended level ends the chain, so that the names past it are no longer in
+/// progress for it (``path``, ``cycle(closingAt:)``, ``parent``). Synchronous creators
+/// run with no binding at all (see `AsyncResolver`): they cannot await what they
+/// start, so a task they start asks as a new request.
 final class AsyncResolution: Sendable {
   @TaskLocal static var current: AsyncResolution?
 
@@ -74,9 +79,10 @@ final class AsyncResolution: Sendable {
   /// The provider's name, for cycle reports (a creation's name).
   var name: String { provider?.name ?? "" }
 
-  /// The creation this one is nested in.
+  /// The creation this one is nested in, unless that one has ended.
   var parent: AsyncCreation? {
-    outer?.creation
+    guard let outer, !outer.hasEnded else { return nil }
+    return outer.creation
   }
 
   /// The object-graph products of the top-level request, made on first use.
@@ -85,16 +91,24 @@ final class AsyncResolution: Sendable {
     return holder.products.object ?? holder.products.setIfEmpty(RequestProducts())
   }
 
-  /// The names in progress, outermost first. Walks the chain: for errors and
-  /// observers, not for every step.
+  /// The names in progress, outermost first, up to a level that has ended. Walks the
+  /// chain: for errors and observers, not for every step.
   var path: [String] {
     var names: [String] = []
     var level: AsyncResolution? = self
     while let current = level, let provider = current.provider {
       names.append(provider.name)
       level = current.outer
+      if current.hasEnded { break }
     }
     return names.reversed()
+  }
+
+  /// The next level out whose creation is still in progress for this one: nil past a
+  /// level that has ended.
+  private var liveOuter: AsyncResolution? {
+    guard let outer, !outer.hasEnded else { return nil }
+    return outer
   }
 
   /// Beyond this depth, the chain is searched for cycles only at depths that are
@@ -114,7 +128,7 @@ final class AsyncResolution: Sendable {
     guard next <= Self.checkedDepth || next & (next - 1) == 0 else { return nil }
     var level: AsyncResolution? = self
     while let current = level, let inProgress = current.provider, inProgress !== provider {
-      level = current.outer
+      level = current.liveOuter
     }
     guard level?.provider != nil else { return nil }
     // Found: the names from here out to that level, closed by `provider`.
@@ -123,7 +137,7 @@ final class AsyncResolution: Sendable {
     while let current = level, let inProgress = current.provider {
       names.append(inProgress.name)
       if inProgress === provider { break }
-      level = current.outer
+      level = current.liveOuter
     }
     return names.reversed()
   }
@@ -270,6 +284,26 @@ struct AsyncResolver {
   /// ``StoppableResolution``); this task then suspends until the claim is released and
   /// goes on, so that waiting for another's creation never blocks its thread.
   private nonisolated(nonsending) func resolveSynchronously(
+    _ provider: Provider
+  ) async throws(ResolutionError) -> Resolved {
+    guard AsyncResolution.live != nil else {
+      return try await resolveSynchronouslyUnbound(provider)
+    }
+    // Inside a creation: synchronous creators run unbound, so that a task one of them
+    // starts, which it cannot await, asks as a new request, not as a part of the
+    // creation this resolution is in.
+    do {
+      return try await AsyncResolution.$current.withValue(nil) {
+        try await resolveSynchronouslyUnbound(provider)
+      }
+    } catch let failure as ResolutionError {
+      throw failure
+    } catch {
+      throw self.error(for: provider.name, reason: .creatorFailed(error))
+    }
+  }
+
+  private nonisolated(nonsending) func resolveSynchronouslyUnbound(
     _ provider: Provider
   ) async throws(ResolutionError) -> Resolved {
     let request = context.requestProducts
