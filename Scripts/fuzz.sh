@@ -14,7 +14,7 @@
 # FUZZ_SKIP_BUILD=1 uses the fuzzer built last time.
 # Every input is a script of registrations, resolutions and checks (see
 # ModelScript); every third resolution is made with asyncValue (on the harness's own
-# threads, ModelExecutor), and a provider returning a shared object is resolved by
+# threads, ModelTasks), and a provider returning a shared object is resolved by
 # threads and tasks at once after the script. A crash, a hang of more than 10 seconds or a disagreement with the
 # reference model stops the run and leaves the input as .build/fuzz/crash-*. Keep
 # it as a regression test: copy it into Tests/ReliabilityTests/FuzzRegressions/,

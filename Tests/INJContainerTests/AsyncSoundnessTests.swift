@@ -119,6 +119,7 @@ func block(until signal: Signal, atMostSeconds limit: Double = 30) {
 
 /// Runs its tasks' jobs on a dispatch queue of its own, off the cooperative pool: code
 /// that blocks its thread there holds up no other task.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 final class DedicatedExecutor: TaskExecutor {
   private let queue = DispatchQueue(label: "DedicatedExecutor")
 
@@ -132,6 +133,7 @@ final class DedicatedExecutor: TaskExecutor {
 /// A small pool of threads of its own that runs its tasks' jobs, as the cooperative
 /// pool does with as many threads as the machine has cores, but shared with no other
 /// test: whether its tasks keep making progress depends only on what they do.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 final class ThreadPoolExecutor: TaskExecutor, @unchecked Sendable {
   // `jobs` and `isShutDown` are guarded by `condition`.
   private var jobs: [UnownedJob] = []
@@ -486,6 +488,7 @@ struct AsyncSoundnessTests {
 
   // MARK: Shared objects
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func aSharedObjectAnAsyncTransientReturnsIsInjectedByOneTaskAtATime() async throws {
     for _ in 0..<5 {
       let container = Container()
@@ -512,6 +515,7 @@ struct AsyncSoundnessTests {
 @Suite("Async waits for blocking work", .serialized)
 struct AsyncBlockingWaitTests {
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func tasksWaitingForASlowSynchronousSingletonLeaveTheirThreadsToOthers() async throws {
     let container = Container()
     let progress = Locked(0)
@@ -566,6 +570,7 @@ struct AsyncBlockingWaitTests {
     #expect(seenDuringCreation.withLock { $0 } >= 100)
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func aCancelledTaskWaitingForASynchronousSingletonStopsAtOnce() async throws {
     let container = Container()
     let started = Signal()
@@ -603,6 +608,7 @@ struct AsyncBlockingWaitTests {
     #expect(try await container.asyncValue(forName: "screen", as: Session.self).id == 1)
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func aCancelledTaskWaitingForItsRequestsSynchronousResolutionStopsAtOnce() async throws {
     let container = Container()
     let started = Signal()
@@ -640,6 +646,7 @@ struct AsyncBlockingWaitTests {
     #expect(failure.path == ["screen", "quick"])
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func aCancelledTaskWaitingForAnotherInjectionStopsAtOnce() async throws {
     final class SlowScreen: Injectable, @unchecked Sendable {
       // Written only by injection, one task or thread at a time (the container claims
@@ -679,6 +686,7 @@ struct AsyncBlockingWaitTests {
     #expect(try await owner.value === shared)
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func aStoppedSynchronousResolutionGoesOnWhereItStopped() async throws {
     final class Part: Sendable {}
     final class Screen: Sendable {
@@ -723,6 +731,7 @@ struct AsyncBlockingWaitTests {
     #expect(partsMade.withLock { $0 } == 2)
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func aCollectionsContributionsWaitForAClaimWithoutHoldingAThread() async throws {
     // Two threads, as a 2-core machine's cooperative pool has. A task asking for
     // `session` holds its claim while it waits, suspended, for `slow`, which a thread
@@ -774,6 +783,7 @@ struct AsyncBlockingWaitTests {
     }
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func aSynchronousResolutionStoppedAtAnInjectionGoesOnWithIt() async throws {
     final class SlowScreen: Injectable, @unchecked Sendable {
       // Written only by injection, one thread or task at a time; counted under a lock.

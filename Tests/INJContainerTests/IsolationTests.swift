@@ -50,6 +50,7 @@ private func registerCounted(in container: Container) {
 }
 
 /// Runs an actor's jobs on a dispatch queue, which code can ask whether it runs on.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
 final class QueueExecutor: SerialExecutor {
   private static let key = DispatchSpecificKey<Bool>()
   private let queue = DispatchQueue(label: "LedgerActor")
@@ -67,6 +68,7 @@ final class QueueExecutor: SerialExecutor {
 }
 
 /// An actor whose jobs run on a ``QueueExecutor``.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
 actor LedgerActor {
   static let shared = LedgerActor()
   private let executor = QueueExecutor()
@@ -203,6 +205,7 @@ struct IsolationTests {
     #expect(await countedSoFar() == 2)
   }
 
+  @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
   @Test func asyncValueInjectsAnAsyncProductOnTheActorItWasRegisteredFrom() async throws {
     let container = Container()
     container.addInstance(ProductsService(), forName: "service")

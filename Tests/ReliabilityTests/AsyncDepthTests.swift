@@ -6,6 +6,7 @@ import Testing
 /// Runs the jobs of the tasks that prefer it on one thread, whose stack the test
 /// chooses: a deep async resolution run here proves that it keeps its depth in task
 /// memory, not on the thread's stack.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 final class SmallStackExecutor: TaskExecutor, @unchecked Sendable {
   // `jobs` and `isStopped` are guarded by `condition`.
   private let condition = NSCondition()
@@ -52,6 +53,7 @@ final class SmallStackExecutor: TaskExecutor, @unchecked Sendable {
 
 @Suite("Async depth")
 struct AsyncDepthTests {
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func aHundredThousandDeepAsyncChainRunsOnA512KBStack() async throws {
     let depth = 100_000
     let container = Container()

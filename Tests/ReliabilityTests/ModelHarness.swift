@@ -239,7 +239,7 @@ struct ModelHarness {
         }
       }
       // And on tasks, asynchronously.
-      let strangeTasks = try? ModelExecutor.shared.wait {
+      let strangeTasks = try? ModelTasks.wait {
         await withTaskGroup(of: Bool.self) { group in
           for _ in 0..<9 {
             group.addTask {
@@ -292,7 +292,7 @@ struct ModelHarness {
         model.resolve(name)
       } actual: { container in
         guard isAsync else { return try container.value(forName: name) }
-        return try ModelExecutor.shared.wait {
+        return try ModelTasks.wait {
           Unchecked(try await container.asyncValue(forName: name, as: Any.self))
         }.value
       }
