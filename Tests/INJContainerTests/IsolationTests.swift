@@ -279,24 +279,27 @@ struct IsolationTests {
     let problems = error?.problems.filter {
       if case .isolationMismatch = $0 { true } else { false }
     }
+    let sites = Dictionary(
+      container.registrations().map { ($0.name, $0.site.description) },
+      uniquingKeysWith: { first, _ in first })
     #expect(
       problems?.map(\.description) == [
         "'report' (A/R.swift:1) runs on any thread but depends on 'store' "
-          + "(INJContainerTests/IsolationTests.swift:96), whose creator runs only on "
+          + "(\(sites["store"]!)), whose creator runs only on "
           + "RecordStore: a resolution of 'report' makes 'store' where the creator of "
           + "'report' runs, which is never RecordStore. Register 'store' from nonisolated "
           + "code (such as a nonisolated function), register 'report' from RecordStore as "
           + "well, or make 'store' at launch: give it options: .madeAtLaunch and call "
           + "makeSingletons() when the app starts.",
         "'screen' (A/S.swift:2) runs on the main actor but depends on 'records' "
-          + "(INJContainerTests/IsolationTests.swift:33), whose creator runs only on "
+          + "(\(sites["records"]!)), whose creator runs only on "
           + "DatabaseActor: a resolution of 'screen' makes 'records' where the creator of "
           + "'screen' runs, which is never DatabaseActor. Register 'records' from "
           + "nonisolated code (such as a nonisolated function), register 'screen' from "
           + "DatabaseActor as well, or make 'records' at launch: give it options: "
           + ".madeAtLaunch and call makeSingletons() when the app starts.",
         "'audit' (A/D.swift:3) is isolated to DatabaseActor but depends on 'inbox' "
-          + "(INJContainerTests/IsolationTests.swift:25), whose creator runs only on the "
+          + "(\(sites["inbox"]!)), whose creator runs only on the "
           + "main actor: a resolution of 'audit' makes 'inbox' where the creator of 'audit' "
           + "runs, which is never the main actor. Register 'inbox' from nonisolated code "
           + "(such as a nonisolated function), register 'audit' from the main actor as "
