@@ -46,6 +46,15 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
   case isolationMismatch(
     String, site: RegistrationSite, isolation: String, dependency: String,
     dependencySite: RegistrationSite, dependencyIsolation: String)
+  /// A provider whose declared product is a struct with `@Inject` properties, which
+  /// the container refuses to inject because the struct's copies would share them:
+  /// the provider, its site and product type, and the properties.
+  case valueTypeWithInjectProperties(
+    String, site: RegistrationSite, productType: String, properties: [String])
+  /// A weak singleton whose creator is declared to return a type no value of which is
+  /// a class instance, so that it can never be held weakly: the provider, its site and
+  /// its declared product type.
+  case weakSingletonOfValueType(String, site: RegistrationSite, productType: String)
   /// A cycle of direct dependencies, as a closed path such as `["a", "b", "a"]`
   /// rotated to start at its smallest name, with the registration site of each
   /// member (one fewer than the path's names: the first name is not repeated).
@@ -162,6 +171,17 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
         + "Register '\(dependency)' from nonisolated code (such as a nonisolated function), "
         + "register '\(provider)' from \(other) as well, or make '\(dependency)' at launch: "
         + "give it options: .madeAtLaunch and call makeSingletons() when the app starts."
+    case .valueTypeWithInjectProperties(let provider, let site, let productType, let properties):
+      let list = properties.map { "'\($0)'" }.joined(separator: ", ")
+      return
+        "'\(provider)' (\(site)) makes \(productType), a value type whose copies would share "
+        + "its @Inject properties \(list), so the container cannot inject it. Pass the "
+        + "dependencies to its initializer in the creator, or make \(productType) a class."
+    case .weakSingletonOfValueType(let provider, let site, let productType):
+      return
+        "'\(provider)' (\(site)) is a weak singleton, but its creator returns \(productType), "
+        + "which cannot be held weakly. Return a class instance, or make '\(provider)' a "
+        + "singleton."
     case .providerClosureMismatch(
       let provider, let site, let productType, let slot, let dependency, let closureType, _,
       let problem, let offered):

@@ -48,6 +48,24 @@ extension PropertyInjector {
     SlotDiscovery.typedSlots(of: type)?.map { ($0.slot.name, $0.valueType) }
   }
 
+  /// Whether no value of `type` is ever a class instance: a struct or an enum (but an
+  /// optional), a tuple or a function. False where a value may be one (a class, an
+  /// existential, an optional) or the type's kind is unknown.
+  package static func neverHoldsAnObject(_ type: Any.Type) -> Bool {
+    switch TypeShape.of(type) {
+    case .value, .array, .set, .dictionary, .anyHashable, .tuple, .function: true
+    case .optional, .existential, .classType, .metatype, .other: false
+    }
+  }
+
+  /// The `@Inject` properties of a struct, which the injector refuses (its copies
+  /// would share them); empty for any other type, or when the runtime cannot list the
+  /// struct's fields.
+  package static func valueTypeInjectPropertyNames(of type: Any.Type) -> [String] {
+    guard case .value = TypeShape.of(type) else { return [] }
+    return injectPropertyNames(of: type) ?? []
+  }
+
   /// The stored properties of an ``Injectable`` class that are named like one of
   /// `names` and hold an optional closure, each with the closure type: the closure
   /// slots the container's check can see in such a class, where the class hands its

@@ -21,6 +21,18 @@ struct ClassReferenceTests {
     #expect(ClassReference.of(screen as Any) === screen)
   }
 
+  @Test func anAnyHoldingAnExistentialGivesItsInstance() {
+    // What a generic function makes of its `T` when `T` is an existential, as a
+    // creator declared `-> any Screen` returns: an `Any` that holds the existential.
+    func erased<T>(_ value: T) -> Any { value }
+    let screen = DetailScreen()
+    #expect(ClassReference.of(erased(screen as any Screen)) === screen)
+    #expect(ClassReference.of(erased(screen as Any)) === screen)
+    #expect(ClassReference.of(erased(screen as AnyObject)) === screen)
+    #expect(ClassReference.of(erased(3 as Any)) == nil)
+    #expect(ClassReference.of(erased(HoldsOneReference(object: Base()) as Any)) == nil)
+  }
+
   @Test func otherValuesStayOut() {
     let values: [Any] = [
       1, "text", 2.5, HoldsOneReference(object: Base()), Base.self, Optional(Base()) as Any,

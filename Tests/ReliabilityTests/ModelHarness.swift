@@ -571,7 +571,8 @@ struct ModelHarness {
       case .blankDependency(let requiredBy, _): blankDependencies.append(requiredBy)
       // Every harness product is declared a `Made`, and so is every dependency.
       case .injectTypeMismatch, .keyTypeMismatch, .synchronousDependsOnAsync,
-        .isolationMismatch, .dependsOnProviderWithArgument, .providerClosureMismatch:
+        .isolationMismatch, .dependsOnProviderWithArgument, .providerClosureMismatch,
+        .valueTypeWithInjectProperties, .weakSingletonOfValueType:
         extra += 1
       case .duplicateModule(let name, let sites):
         reportedModules.append("\(name) at \(sites.map(\.line))")
@@ -632,7 +633,8 @@ extension ModelHarness {
   static func registrationSites(of problem: ValidationProblem) -> [RegistrationSite] {
     switch problem {
     case .blankName(_, let site), .conflictingScopes(_, let site, _),
-      .blankDependency(_, let site):
+      .blankDependency(_, let site), .valueTypeWithInjectProperties(_, let site, _, _),
+      .weakSingletonOfValueType(_, let site, _):
       [site]
     case .duplicateName(_, let sites), .cycle(_, let sites): sites
     case .duplicateModule: []

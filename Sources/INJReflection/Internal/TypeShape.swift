@@ -54,6 +54,13 @@ enum TypeShape {
     let type: Any.Type
   }
 
+  /// Whether `type` is an existential (`Any`, `any P`, `any P & Q`, a constrained
+  /// existential): one read of its metadata kind.
+  static func isExistential(_ type: Any.Type) -> Bool {
+    let kind = metadataKind(TypeDescriptor.metadata(of: type))
+    return kind == Kind.existential || kind == Kind.extendedExistential
+  }
+
   /// The shape of `type`.
   static func of(_ type: Any.Type) -> TypeShape {
     let metadata = TypeDescriptor.metadata(of: type)

@@ -84,6 +84,7 @@ struct Validation {
     checkNames()
     let truncated = checkDependencies()
     checkInjectedProperties()
+    checkProductShapes()
     checkKeyedDependencies()
     checkSynchronousOnAsync()
     checkIsolationOfDependencies()
@@ -368,6 +369,33 @@ struct Validation {
       }
     }
     problems += mismatches
+  }
+
+  /// Products whose declared type resolution always refuses: a struct with `@Inject`
+  /// properties that would be injected (the provider is not `.manualInit` and has
+  /// dependencies), and a weak singleton of a type whose values are never objects.
+  private mutating func checkProductShapes() {
+    for entry in 0..<index.count where isEffective[entry] {
+      guard index.flags[entry].contains(.provider),
+        let provider = index.entries[entry].registeredProvider
+      else { continue }
+      let registration = index.entries[entry]
+      let type = index.productTypes[entry]
+      if provider.scope == .weakSingleton, PropertyInjector.neverHoldsAnObject(type) {
+        problems.append(
+          .weakSingletonOfValueType(
+            registration.name, site: registration.site, productType: String(describing: type)))
+      }
+      if provider.injectsProperties, !(type is AnyClass) {
+        let properties = PropertyInjector.valueTypeInjectPropertyNames(of: type)
+        if !properties.isEmpty {
+          problems.append(
+            .valueTypeWithInjectProperties(
+              registration.name, site: registration.site,
+              productType: String(describing: type), properties: properties))
+        }
+      }
+    }
   }
 
   /// The closure slots of an `Injectable` product the check can see: its stored
