@@ -120,10 +120,15 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
       }
       if let module = missing.moduleCheckedAlone {
         line += "which \(module) does not register."
-        line +=
-          missing.suggestion.map { " Did you mean '\($0)'?" }
-          ?? " If another module registers it, add it to \(module)'s needs; if none does, "
-          + "register it, or remove it from the dependencies of '\(missing.requiredBy)'."
+        if let suggestion = missing.suggestion {
+          line +=
+            " Did you mean '\(suggestion)'? If another module registers '\(missing.name)', add "
+            + "it to \(module)'s needs."
+        } else {
+          line +=
+            " If another module registers it, add it to \(module)'s needs; if none does, "
+            + "register it, or remove it from the dependencies of '\(missing.requiredBy)'."
+        }
         return line
       }
       line += "which is not registered."

@@ -129,7 +129,7 @@ import Testing
           + "register. If another module registers it, add it to Listing's needs; if none "
           + "does, register it, or remove it from the dependencies of 'list'.",
         "'list' (Listing, App/List.swift:3) depends on 'clok', which Listing does not register. "
-          + "Did you mean 'clock'?",
+          + "Did you mean 'clock'? If another module registers 'clok', add it to Listing's needs.",
       ])
     // Installed in an app's container, a missing name is missing.
     let container = Container()

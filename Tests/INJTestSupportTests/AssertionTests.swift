@@ -74,7 +74,8 @@ struct AssertionTests {
         assertNoErrors failed for ListModule: The container has 1 problem:
         - 'productsList' (ListModule, INJTestSupportTests/AssertionTests.swift:\(ListModule.line)) \
         depends on 'productServise', which ListModule does not register. Did you mean \
-        'productsService'?
+        'productsService'? If another module registers 'productServise', add it to \
+        ListModule's needs.
         """
       ])
     #expect(recorder.issues.first?.location.line == line)
