@@ -21,6 +21,10 @@ final class ApiScreen {
   @Inject var themeProvider: Theme?
 }
 
+struct ReaderSettings {
+  @Inject var theme: Theme?
+}
+
 // The article's samples run in nonisolated code, as it says.
 @Suite("Checking the Graph")
 struct CheckingTheGraphTests: PrintingSample {
@@ -100,6 +104,27 @@ struct CheckingTheGraphTests: PrintingSample {
     #expect(
       try Markdown.blocks("text", in: Self.article).contains(
         String(console.text.dropFirst(before))), "\(console.text)")
+  }
+
+  @Test func productsTheContainerWouldRefuse() throws {
+    let file = "App/Wiring.swift"
+    let container = Container()
+    container.addInstance(Theme(), forName: "theme", fileID: file, line: 3)
+    container.addProvider(
+      forName: "readerSettings", dependencies: ["theme"], fileID: file, line: 4
+    ) { _ in
+      ReaderSettings()
+    }
+    container.addProvider(forName: "counter", options: .weakSingleton, fileID: file, line: 5) { _ in
+      0
+    }
+    do {
+      try container.checkForErrors()
+    } catch {
+      print(error)
+    }
+
+    expectPrintedOutputShown(in: Self.article)
   }
 
   @Test func warnings() throws {
