@@ -25,6 +25,18 @@ import INJReflection
 /// ("'checkout' (CheckoutModule, Checkout/CheckoutModule.swift:12) depends on …").
 /// A module declares the names it uses from other modules in ``needs``, so its own
 /// tests can check it alone with ``checkForErrors()``, without the rest of the app.
+///
+/// ## Main-actor modules
+///
+/// A module whose registrations make main-actor screens is itself main-actor code:
+/// declare it `@MainActor struct ScreensModule: @MainActor ContainerModule`, or write it
+/// in a target whose default isolation is `MainActor`, where every conformance is
+/// main-actor. Its creators are then main-actor creators, registered with plain
+/// `addProvider`. Install it and check it alone from main-actor code (a `@MainActor`
+/// function or test, an app's launch code): the compiler refuses its main-actor
+/// conformance in nonisolated code. A module of nonisolated services in such a target
+/// is declared `nonisolated struct ServicesModule: ContainerModule`, and installs and
+/// checks from anywhere.
 public protocol ContainerModule {
   /// The module's name in reports; by default its type's name.
   var name: String { get }
