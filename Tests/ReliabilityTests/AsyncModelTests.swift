@@ -244,10 +244,12 @@ struct AsyncModelTests {
 
   /// Registers the specs in `container`; returns the shared objects of the
   /// `returnsShared` nodes. `mapsCancellation` is a singleton whose first creation
-  /// raises `started` and sleeps until cancelled, then throws `Interrupted`.
+  /// raises `started` and sleeps until cancelled, then throws `Interrupted`; `holds`
+  /// is one whose first creation raises `started` and waits until `released`.
   static func register(
     _ specs: [Spec], in container: Container, state: CaseState,
-    mapsCancellation: Int? = nil, started: Locked<Bool>? = nil
+    mapsCancellation: Int? = nil, holds: Int? = nil, started: Locked<Bool>? = nil,
+    released: Locked<Bool>? = nil
   ) -> [Int: SharedMade] {
     var sharedObjects: [Int: SharedMade] = [:]
     for (index, spec) in specs.enumerated() where spec.behaviour == .returnsShared {
@@ -293,6 +295,12 @@ struct AsyncModelTests {
         let call = state.creations.withLock {
           $0[index] += 1
           return $0[index]
+        }
+        if index == holds, call == 1, let released {
+          started?.withLock { $0 = true }
+          while !released.withLock({ $0 }) {
+            try await Task.sleep(nanoseconds: 1_000_000)
+          }
         }
         if index == mapsCancellation, call == 1 {
           started?.withLock { $0 = true }
@@ -462,6 +470,64 @@ struct AsyncModelTests {
     #expect(products.allSatisfy { Self.hasShape($0, of: singleton, in: specs) }, "seed \(seed)")
     let expected = Self.expectedCreations(
       specs, requests: [singleton, singleton, singleton, singleton], failing: singleton)
+    #expect(state.creations.withLock { $0 } == expected.creations, "seed \(seed)")
+  }
+
+  /// Four tasks wait for an async singleton another task is making; two of them are
+  /// cancelled while they wait: those two stop at once with the cancellation, and the
+  /// creation goes on for the owner and the other two, who get one singleton, made once,
+  /// as the model says.
+  @Test(arguments: 0..<60)
+  func cancelledWaitersStopAtOnceAndTheOthersGetTheSingleton(seed: UInt64) async throws {
+    let specs = Self.graph(seed: seed)
+    guard
+      let singleton = specs.indices.last(where: {
+        specs[$0].isAsync && specs[$0].scope == .singleton
+      })
+    else { return }
+    let container = Container()
+    let state = CaseState(count: specs.count)
+    let started = Locked(false)
+    let released = Locked(false)
+    _ = Self.register(
+      specs, in: container, state: state, holds: singleton, started: started, released: released)
+    let name = specs[singleton].name
+    let owner = Task { try await container.asyncValue(forName: name, as: Made.self) }
+    while !started.withLock({ $0 }) { try await Task.sleep(nanoseconds: 1_000_000) }
+    let ended = Locked(0)
+    let waiters = (0..<4).map { _ in
+      Task {
+        defer { ended.withLock { $0 += 1 } }
+        return try await container.asyncValue(forName: name, as: Made.self)
+      }
+    }
+    let once = try #require(provider(named: name, in: container)?.asyncShared)
+    for _ in 0..<5_000 where once.waitingTaskCount < 4 {
+      try await Task.sleep(nanoseconds: 1_000_000)
+    }
+    #expect(once.waitingTaskCount == 4, "seed \(seed)")
+    waiters[0].cancel()
+    waiters[2].cancel()
+    // The two cancelled ones end while the creation still waits to be released.
+    for _ in 0..<5_000 where ended.withLock({ $0 }) < 2 {
+      try await Task.sleep(nanoseconds: 1_000_000)
+    }
+    #expect(ended.withLock { $0 } == 2, "seed \(seed)")
+    for cancelled in [waiters[0], waiters[2]] {
+      let result = await cancelled.result
+      guard case .failure(let error as ResolutionError) = result else {
+        Issue.record("seed \(seed): expected the cancellation, got \(result)")
+        continue
+      }
+      #expect(error.underlyingError is CancellationError, "seed \(seed)")
+    }
+    released.withLock { $0 = true }
+    let products = [
+      try await owner.value, try await waiters[1].value, try await waiters[3].value,
+    ]
+    #expect(Set(products.map(ObjectIdentifier.init)).count == 1, "seed \(seed)")
+    #expect(products.allSatisfy { Self.hasShape($0, of: singleton, in: specs) }, "seed \(seed)")
+    let expected = Self.expectedCreations(specs, requests: [singleton], failing: nil)
     #expect(state.creations.withLock { $0 } == expected.creations, "seed \(seed)")
   }
 }
