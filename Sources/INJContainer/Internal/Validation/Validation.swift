@@ -331,15 +331,27 @@ struct Validation {
   /// does not list is a warning; one whose dependency can never fill it is a problem.
   private mutating func checkInjectedProperties() {
     var mismatches: [ValidationProblem] = []
+    // Which slots name a provider closure: a provider is visited for its closure
+    // properties only when one of its dependency ids is among them.
+    var isClosureSlot = BitSet(count: slots.count)
+    var closureSlotCount = 0
+    for slot in slots where slot.baseName != nil {
+      isClosureSlot[Int(slot.id)] = true
+      closureSlotCount += 1
+    }
     for entry in 0..<index.count where isEffective[entry] {
       let flags = index.flags[entry]
       guard flags.contains(.provider), !flags.contains(.manualInit) else { continue }
-      let registration = index.entries[entry]
-      if let provider = registration.provider {
-        mismatches += injectableClosureProblems(registration, provider)
+      if closureSlotCount > 0,
+        index.dependencies(of: entry).contains(where: { isClosureSlot[Int($0)] }),
+        let provider = index.entries[entry].provider
+      {
+        let found = injectableClosureProblems(index.entries[entry], provider)
+        if !found.isEmpty { mismatches += found }
       }
       let properties = injectProperties(of: index.productTypes[entry])
       guard !properties.isEmpty else { continue }
+      let registration = index.entries[entry]
       guard let provider = registration.provider else { continue }
       for property in properties {
         guard provider.dependencies.contains(property.name) else {
@@ -374,27 +386,47 @@ struct Validation {
   /// Products whose declared type resolution always refuses: a struct with `@Inject`
   /// properties that would be injected (the provider is not `.manualInit` and has
   /// dependencies), and a weak singleton of a type whose values are never objects.
+  /// Reads the index first; a registration is visited only to describe a problem or
+  /// to tell a weak singleton from a singleton.
   private mutating func checkProductShapes() {
+    // Whether each product type is a struct with `@Inject` properties, asked once per
+    // type in a check: most products of a container share few types, often in a row.
+    var structsWithProperties: [ObjectIdentifier: Bool] = [:]
+    var lastType: ObjectIdentifier?
+    var lastHasProperties = false
     for entry in 0..<index.count where isEffective[entry] {
-      guard index.flags[entry].contains(.provider),
-        let provider = index.entries[entry].registeredProvider
-      else { continue }
-      let registration = index.entries[entry]
+      let flags = index.flags[entry]
+      guard flags.contains(.provider) else { continue }
       let type = index.productTypes[entry]
-      if provider.scope == .weakSingleton, PropertyInjector.neverHoldsAnObject(type) {
+      if flags.contains(.shared), let provider = index.entries[entry].provider,
+        provider.scope == .weakSingleton, PropertyInjector.neverHoldsAnObject(type)
+      {
+        let registration = index.entries[entry]
         problems.append(
           .weakSingletonOfValueType(
             registration.name, site: registration.site, productType: String(describing: type)))
       }
-      if provider.injectsProperties, !(type is AnyClass) {
-        let properties = PropertyInjector.valueTypeInjectPropertyNames(of: type)
-        if !properties.isEmpty {
-          problems.append(
-            .valueTypeWithInjectProperties(
-              registration.name, site: registration.site,
-              productType: String(describing: type), properties: properties))
+      // Injected: dependencies to inject and not `.manualInit`.
+      guard !flags.contains(.manualInit), !index.dependencies(of: entry).isEmpty else {
+        continue
+      }
+      let key = ObjectIdentifier(type)
+      if key != lastType {
+        lastType = key
+        if let known = structsWithProperties[key] {
+          lastHasProperties = known
+        } else {
+          lastHasProperties =
+            !(type is AnyClass) && !PropertyInjector.valueTypeInjectPropertyNames(of: type).isEmpty
+          structsWithProperties[key] = lastHasProperties
         }
       }
+      guard lastHasProperties else { continue }
+      let registration = index.entries[entry]
+      problems.append(
+        .valueTypeWithInjectProperties(
+          registration.name, site: registration.site, productType: String(describing: type),
+          properties: PropertyInjector.valueTypeInjectPropertyNames(of: type)))
     }
   }
 
@@ -405,8 +437,11 @@ struct Validation {
   private func injectableClosureProblems(
     _ registration: Registration, _ provider: Provider
   ) -> [ValidationProblem] {
-    let closureNames = provider.dependencies.filter { $0.hasSuffix("Provider") }
-    guard !closureNames.isEmpty,
+    // A slot knows whether its name is a provider closure's: no string is compared for
+    // the many providers without such a dependency.
+    guard provider.dependencySlots.contains(where: { $0.baseName != nil }) else { return [] }
+    let closureNames = provider.dependencySlots.lazy.filter { $0.baseName != nil }.map(\.name)
+    guard
       let fields = PropertyInjector.injectableClosureFields(
         of: provider.productType, named: Set(closureNames))
     else { return [] }
