@@ -63,8 +63,8 @@ enum AsyncScenarios {
       },
       Benchmark(
         name: "async/transient/3-async-dependencies", group: "async", unit: "op",
-        unitsPerIteration: 1, baseline: "async/baseline/await-chain",
-        targets: [.ratioToBaseline(atMost: 5)]
+        unitsPerIteration: 1, baseline: "async/baseline/await-chain-with-context",
+        targets: [.ratioToBaseline(atMost: 3)]
       ) {
         let container = Container()
         container.addAsyncProvider(forName: "a") { _ in await makeLeaf() }
