@@ -528,21 +528,12 @@ struct Validation {
   /// containers.
   private mutating func checkSynchronousOnAsync() {
     guard lineageCounts(\.asyncProviderCount) else { return }
-    for entry in 0..<index.count where isEffective[entry] {
-      let flags = index.flags[entry]
-      guard flags.contains(.provider), !flags.contains(.async) else { continue }
-      let registration = index.entries[entry]
-      guard let provider = registration.provider else { continue }
-      for (position, id) in index.dependencies(of: entry).enumerated() {
-        // A singleton made at launch exists before synchronous resolutions need it.
-        guard let dependency = registered(slotID: id),
-          let made = dependency.provider, made.asyncCreator != nil, !made.isMadeAtLaunch
-        else { continue }
-        problems.append(
-          .synchronousDependsOnAsync(
-            registration.name, site: registration.site,
-            dependency: provider.dependencies[position], dependencySite: dependency.site))
-      }
+    forEachProviderDependencyOfSynchronousProviders { registration, _, name, dependency, made in
+      // A singleton made at launch exists before synchronous resolutions need it.
+      guard made.asyncCreator != nil, !made.isMadeAtLaunch else { return nil }
+      return .synchronousDependsOnAsync(
+        registration.name, site: registration.site, dependency: name,
+        dependencySite: dependency.site)
     }
   }
 
@@ -556,6 +547,25 @@ struct Validation {
   /// actor other than the main actor, here or in an ancestor.
   private mutating func checkIsolationOfDependencies() {
     guard lineageCounts(\.actorIsolatedProviderCount) else { return }
+    forEachProviderDependencyOfSynchronousProviders {
+      registration, provider, name, dependency, made in
+      guard made.asyncCreator == nil, !made.isMadeAtLaunch,
+        Self.neverRunsUnder(made.isolation, provider.isolation)
+      else { return nil }
+      return .isolationMismatch(
+        registration.name, site: registration.site,
+        isolation: Self.name(of: provider.isolation), dependency: name,
+        dependencySite: dependency.site, dependencyIsolation: Self.name(of: made.isolation))
+    }
+  }
+
+  /// Asks `problem` about each direct dependency of each synchronous provider here
+  /// that resolves to a provider, and records what it answers: given the dependent's
+  /// registration and provider, the dependency's name as listed, and the registration
+  /// and provider it resolves to.
+  private mutating func forEachProviderDependencyOfSynchronousProviders(
+    _ problem: (Registration, Provider, String, Registration, Provider) -> ValidationProblem?
+  ) {
     for entry in 0..<index.count where isEffective[entry] {
       let flags = index.flags[entry]
       guard flags.contains(.provider), !flags.contains(.async) else { continue }
@@ -563,15 +573,10 @@ struct Validation {
       guard let provider = registration.provider else { continue }
       for (position, id) in index.dependencies(of: entry).enumerated() {
         guard let dependency = registered(slotID: id), let made = dependency.provider,
-          made.asyncCreator == nil, !made.isMadeAtLaunch,
-          Self.neverRunsUnder(made.isolation, provider.isolation)
+          let found = problem(
+            registration, provider, provider.dependencies[position], dependency, made)
         else { continue }
-        problems.append(
-          .isolationMismatch(
-            registration.name, site: registration.site,
-            isolation: Self.name(of: provider.isolation),
-            dependency: provider.dependencies[position], dependencySite: dependency.site,
-            dependencyIsolation: Self.name(of: made.isolation)))
+        problems.append(found)
       }
     }
   }
