@@ -108,6 +108,39 @@ extension TestContainer {
 }
 
 extension TestContainer {
+  /// Makes singletons ahead of their first use, as an app's launch does with the
+  /// container's `makeSingletons(named:)`: the singletons made at launch
+  /// (`.madeAtLaunch`), fakes included, after which synchronous providers over them
+  /// resolve synchronously.
+  ///
+  /// ```swift
+  /// try await testContainer.makeSingletons(named: ["forecastStore"])
+  /// let list = try testContainer.value(forName: "cityList", as: CityList.self)
+  /// ```
+  ///
+  /// A strict test container refuses names the test did not allow or override, here
+  /// as anywhere: name the ones the test needs.
+  ///
+  /// - Parameters:
+  ///   - names: The singletons to make, each with what it depends on; nil for every
+  ///     singleton of the container.
+  ///   - fileID: The calling file, where a strict failure is reported; leave the
+  ///     default.
+  ///   - filePath: The calling file's path; leave the default.
+  ///   - line: The calling line; leave the default.
+  ///   - column: The calling column; leave the default.
+  /// - Throws: `ResolutionError`, as the container's `makeSingletons(named:)` does.
+  public func makeSingletons(
+    named names: [String]? = nil, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) async throws {
+    try await CallSite.$location.withValue(
+      IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    ) {
+      try await container.makeSingletons(named: names)
+    }
+  }
+
   /// Whether `name` is registered in the test container, as the container's
   /// `isRegistered(_:)` tells: copied from production, added or overridden.
   ///

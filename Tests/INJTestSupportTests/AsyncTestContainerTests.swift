@@ -52,6 +52,29 @@ struct AsyncTestContainerTests {
     #expect(recorder.messages.count == 1)
   }
 
+  @Test func theLaunchMakesTheSingletonsOfATestContainer() async throws {
+    let production = AsyncProduction.make()
+    production.addProvider(forName: "title", dependencies: ["headline"]) { values in
+      try values.value(forName: "headline", as: Headline.self).text.uppercased()
+    }
+    let recorder = RecordingIssueReporter()
+    let testContainer = TestContainer(
+      copying: production, strict: true, allowing: ["title"], reporter: recorder)
+    testContainer.overrideAsync("headline", options: .madeAtLaunch) { _ in
+      Headline(text: "fake")
+    }
+    try await testContainer.makeSingletons(named: ["headline"])
+    #expect(try testContainer.value(forName: "title", as: String.self) == "FAKE")
+    #expect(recorder.messages.isEmpty)
+    // Every singleton: the strict container refuses the one the test did not expect, at
+    // the caller's line.
+    production.addProvider(forName: "clock", options: .singleton) { _ in "12:00" }
+    let strict = TestContainer(copying: production, strict: true, reporter: recorder)
+    let line: UInt = #line + 1
+    await #expect(throws: ResolutionError.self) { try await strict.makeSingletons() }
+    #expect(recorder.issues.first?.location.line == line)
+  }
+
   @Test func assertResolvesAsyncGivesTheValueOrReportsTheError() async {
     let recorder = RecordingIssueReporter()
     let testContainer = TestContainer(copying: AsyncProduction.make(), reporter: recorder)
