@@ -155,7 +155,7 @@ compiles MainActorTests
 accepted ObservableViewModel "repo: catalog, query change observed: true"
 shapes="nonisolated: 32 shapes
 main actor: 10 shapes
-async: 10 shapes
+async: 12 shapes
 test support: 10 shapes
 main-actor test support: 4 shapes
 Espresso machine Milk frother true

@@ -323,31 +323,29 @@ struct IsolationTests {
     }
   }
 
-  @Test func aSingletonMadeAtLaunchOnItsActorIsNoProblem() async throws {
+  /// A main-actor `screen` over `records`, a singleton isolated to ``DatabaseActor``.
+  private func screenOverRecords(options: ProviderOptions.For<[Int]>) async -> Container {
     let container = Container()
     await onDatabaseActor {
-      container.addProvider(forName: "records", options: .madeAtLaunch) { _ in [1, 2, 3] }
+      container.addProvider(forName: "records", options: options) { _ in [1, 2, 3] }
     }
     await MainActor.run {
       container.addProvider(forName: "screen", dependencies: ["records"]) { values in
         try values.value(forName: "records", as: [Int].self).count
       }
     }
+    return container
+  }
+
+  @Test func aSingletonMadeAtLaunchOnItsActorIsNoProblem() async throws {
+    let container = await screenOverRecords(options: .madeAtLaunch)
     try container.checkForErrors()
     try await container.makeSingletons()
     #expect(try await MainActor.run { try container.value(forName: "screen", as: Int.self) } == 3)
   }
 
   @Test func asyncValueMakesASingletonBelowOnItsOwnActorFirst() async throws {
-    let container = Container()
-    await onDatabaseActor {
-      container.addProvider(forName: "records", options: .singleton) { _ in [1, 2, 3] }
-    }
-    await MainActor.run {
-      container.addProvider(forName: "screen", dependencies: ["records"]) { values in
-        try values.value(forName: "records", as: [Int].self).count
-      }
-    }
+    let container = await screenOverRecords(options: .singleton)
     #expect(try await container.asyncValue(forName: "screen", as: Int.self) == 3)
     // A nonisolated creator over a main-actor singleton, asked off the main actor.
     container.addInstance(ProductsService(), forName: "service")

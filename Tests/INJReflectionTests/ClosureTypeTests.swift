@@ -115,9 +115,10 @@ struct ClosureTypeTests {
 @Suite("Closure types on a runtime without extended flags")
 struct ClosureTypeOlderRuntimeTests {
   /// The record's words: the function kind, the flags, the result; nothing after, so
-  /// that AddressSanitizer reports any read past them.
+  /// that AddressSanitizer reports any read past them. `body` gets it as the type it
+  /// stands for, as the runtime hands out a type: a pointer to its record.
   private func withRecord<R>(
-    flags: UInt, result: Any.Type, _ body: (UnsafeRawPointer) throws -> R
+    flags: UInt, result: Any.Type, _ body: (Any.Type) throws -> R
   ) rethrows -> R {
     let words = UnsafeMutableRawPointer.allocate(
       byteCount: 3 * MemoryLayout<UInt>.stride, alignment: MemoryLayout<UInt>.alignment)
@@ -126,7 +127,7 @@ struct ClosureTypeOlderRuntimeTests {
     words.storeBytes(of: flags, toByteOffset: MemoryLayout<UInt>.stride, as: UInt.self)
     words.storeBytes(
       of: result, toByteOffset: 2 * MemoryLayout<UInt>.stride, as: Any.Type.self)
-    return try body(UnsafeRawPointer(words))
+    return try body(unsafeBitCast(UnsafeRawPointer(words), to: Any.Type.self))
   }
 
   // TargetFunctionTypeFlags: throws, async, @Sendable, extended attributes.
@@ -137,7 +138,7 @@ struct ClosureTypeOlderRuntimeTests {
 
   @Test func theExtendedBitAloneIsCallerIsolation() throws {
     let type = try withRecord(flags: extended | sendable | async | throwing, result: Int.self) {
-      try #require(ClosureType(metadata: $0, extendedFlagsKept: false))
+      try #require(ClosureType($0, extendedFlagsKept: false))
     }
     #expect(type.runsOnCallersActor && type.isAsync && type.isThrowing && type.isSendable)
     #expect(type.unsupportedFeature == nil)
@@ -146,7 +147,7 @@ struct ClosureTypeOlderRuntimeTests {
 
   @Test func aRecordWithoutTheBitReadsAsBefore() throws {
     let type = try withRecord(flags: async | throwing, result: Int.self) {
-      try #require(ClosureType(metadata: $0, extendedFlagsKept: false))
+      try #require(ClosureType($0, extendedFlagsKept: false))
     }
     #expect(!type.runsOnCallersActor && type.isAsync && type.isThrowing)
     #expect(type == ClosureType((() async throws -> Int).self))

@@ -427,6 +427,11 @@ struct AsyncModelTests {
     }
   }
 
+  /// The last async singleton of a graph, if it has one.
+  static func lastAsyncSingleton(in specs: [Spec]) -> Int? {
+    specs.indices.last { specs[$0].isAsync && specs[$0].scope == .singleton }
+  }
+
   /// A request for an async singleton whose creator turns cancellation into an error
   /// of its own is cancelled while three other tasks ask for it: the cancelled one
   /// gets that error, one of the others makes the singleton (from its dependencies,
@@ -434,11 +439,7 @@ struct AsyncModelTests {
   @Test(arguments: 0..<60)
   func aCancelledCreationIsTakenOverAsTheModelSays(seed: UInt64) async throws {
     let specs = Self.graph(seed: seed)
-    guard
-      let singleton = specs.indices.last(where: {
-        specs[$0].isAsync && specs[$0].scope == .singleton
-      })
-    else { return }
+    guard let singleton = Self.lastAsyncSingleton(in: specs) else { return }
     let container = Container()
     let state = CaseState(count: specs.count)
     let started = Locked(false)
@@ -480,11 +481,7 @@ struct AsyncModelTests {
   @Test(arguments: 0..<60)
   func cancelledWaitersStopAtOnceAndTheOthersGetTheSingleton(seed: UInt64) async throws {
     let specs = Self.graph(seed: seed)
-    guard
-      let singleton = specs.indices.last(where: {
-        specs[$0].isAsync && specs[$0].scope == .singleton
-      })
-    else { return }
+    guard let singleton = Self.lastAsyncSingleton(in: specs) else { return }
     let container = Container()
     let state = CaseState(count: specs.count)
     let started = Locked(false)

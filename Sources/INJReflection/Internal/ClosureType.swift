@@ -49,14 +49,13 @@ package struct ClosureType: Equatable, CustomStringConvertible {
 
   /// Reads a function type; nil when `type` is not one.
   package init?(_ type: Any.Type) {
-    self.init(
-      metadata: unsafeBitCast(type, to: UnsafeRawPointer.self),
-      extendedFlagsKept: Self.runtimeKeepsExtendedFlags)
+    self.init(type, extendedFlagsKept: Self.runtimeKeepsExtendedFlags)
   }
 
-  /// Reads a function type's metadata record, whose extended flags word exists only
-  /// when `extendedFlagsKept`; nil when the record is not a function type's.
-  package init?(metadata: UnsafeRawPointer, extendedFlagsKept: Bool) {
+  /// Reads a function type whose metadata record has an extended flags word only when
+  /// `extendedFlagsKept`; nil when `type` is not a function type.
+  package init?(_ type: Any.Type, extendedFlagsKept: Bool) {
+    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
     guard metadata.load(as: UInt.self) == Self.functionKind else { return nil }
     let word = MemoryLayout<UnsafeRawPointer>.size
     let flags = Flags(rawValue: metadata.load(fromByteOffset: word, as: UInt.self))
@@ -106,9 +105,7 @@ package struct ClosureType: Equatable, CustomStringConvertible {
     isMainActor = globalActor == MainActor.self
     runsOnCallersActor = extendedFlags & Self.callersActor != 0
     unsupportedFeature = unsupported
-    spelling = unsupported.map { _ in
-      String(describing: unsafeBitCast(metadata, to: Any.Type.self))
-    }
+    spelling = unsupported.map { _ in String(describing: type) }
   }
 
   /// A supported closure type, for messages and comparisons: not `@Sendable`, and not

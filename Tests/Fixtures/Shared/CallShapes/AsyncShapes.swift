@@ -22,6 +22,14 @@ nonisolated func asyncShapes() async throws -> ShapeLog {
   container.addAsyncProvider(
     for: Key<Forecast>("emptyKeyedForecast"), dependencies: [], options: .singleton
   ) { _ in await Forecast.load("Narvik") }
+  // Names alone, as a literal and as a `[String]` built at run time.
+  container.addAsyncProvider(for: Key<Forecast>("namedForecast"), dependencies: ["city"]) {
+    values in await Forecast.load(try values.value(forName: "city"))
+  }
+  let names = ["city"]
+  container.addAsyncProvider(forName: "listedForecast", dependencies: names) { values in
+    await Forecast.load(try values.value(forName: "city"))
+  }
   // Keys among the dependencies.
   container.addAsyncProvider(
     forName: "keyedCityForecast", dependencies: [.key(Key<String>("city"))]
@@ -47,6 +55,12 @@ nonisolated func asyncShapes() async throws -> ShapeLog {
   log.expect(
     try await container.asyncValue(forName: "keyedCityForecast", as: Forecast.self).city
       == "Oslo", "dependencies: [.key(...)]")
+  log.expect(
+    try await container.asyncValue(for: Key<Forecast>("namedForecast")).city == "Oslo",
+    "key, dependencies: [\"city\"]")
+  log.expect(
+    try await container.asyncValue(forName: "listedForecast", as: Forecast.self).city
+      == "Oslo", "dependencies: names")
   log.expect(
     try container.value(for: Key<Forecast>("launchForecast")).city == "Oslo",
     "key, [.key(...), name], made at launch")
