@@ -30,15 +30,16 @@ extension Container {
   ///   - argumentType: The type of the argument.
   ///   - fileID: The registering file, for reports; leave the default.
   ///   - line: The registering line, for reports; leave the default.
-  ///   - isolation: The actor of the registering code; leave the default. Registered
-  ///     from main-actor code, the creator runs on the main actor and the closures
-  ///     are `@MainActor (Argument) -> Foo`.
   ///   - creator: Makes the product from the resolved dependencies and the argument.
+  ///   - isolation: The actor of the registering code; leave the default. It comes
+  ///     last, without a label, so that it cannot be set by mistake.
+  ///     Registered from main-actor code, the creator runs on the main actor and the
+  ///     closures are `@MainActor (Argument) -> Foo`.
   public func addProvider<T, Argument>(
     forName name: String, dependencies: [String] = [], argument argumentType: Argument.Type,
     fileID: String = #fileID, line: Int = #line,
-    isolation: isolated (any Actor)? = #isolation,
-    creator: @escaping (ResolvedValues, Argument) throws -> T
+    creator: @escaping (ResolvedValues, Argument) throws -> T,
+    _ isolation: isolated (any Actor)? = #isolation
   ) {
     addArgumentProvider(
       name, dependencies, fileID: fileID, line: line, isolation: CreatorIsolation(isolation),
@@ -58,7 +59,7 @@ extension Container {
   /// ```
   ///
   /// The explicit spelling of what
-  /// ``addProvider(forName:dependencies:argument:fileID:line:isolation:creator:)``
+  /// ``addProvider(forName:dependencies:argument:fileID:line:creator:_:)``
   /// does when called from main-actor code, for nonisolated code that registers a
   /// main-actor product. Everything else is as there.
   ///
@@ -87,9 +88,10 @@ extension Container {
     }
   }
 
-  private func addArgumentProvider<T, Argument>(
-    _ name: String, _ dependencies: [String], fileID: String, line: Int,
-    isolation creatorIsolation: CreatorIsolation,
+  @usableFromInline
+  func addArgumentProvider<T, Argument>(
+    _ name: String, _ dependencies: [String], keyTypes: [Any.Type?]? = nil, fileID: String,
+    line: Int, isolation creatorIsolation: CreatorIsolation,
     creator: @escaping (ResolvedValues, Argument) throws -> T
   ) {
     let recipe = ArgumentRecipe(
@@ -108,7 +110,7 @@ extension Container {
         }
         return try creator(values, argument)
       },
-      argument: recipe)
+      dependencyKeyTypes: keyTypes, argument: recipe)
   }
 }
 
@@ -124,7 +126,7 @@ extension Container {
   ///   forName: "forecastProvider", as: ((String) async throws -> Forecast).self)
   /// ```
   ///
-  /// As for ``addProvider(forName:dependencies:argument:fileID:line:isolation:creator:)``,
+  /// As for ``addProvider(forName:dependencies:argument:fileID:line:creator:_:)``,
   /// resolving `foo` itself or depending on it directly is refused; the argument must be
   /// `Sendable`, as it travels with the async resolution.
   ///

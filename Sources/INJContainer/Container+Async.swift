@@ -16,7 +16,7 @@ extension Container {
   /// ``ResolutionError/Reason/requiresAsync``) for it, and for a synchronous
   /// provider that depends on it directly, which ``checkForErrors()`` reports.
   /// Every scope and option of
-  /// ``addProvider(forName:dependencies:options:fileID:line:isolation:creator:)-(_,[String],_,_,_,_,_)``
+  /// ``addProvider(forName:dependencies:options:fileID:line:creator:_:)-(_,[String],_,_,_,_,_)``
   /// applies; a singleton is made once however many tasks ask for it at the same time.
   ///
   /// - Parameters:

@@ -32,7 +32,7 @@ extension Container {
   /// is passed to.
   ///
   /// The creator is isolated to the actor of the registering code, as for
-  /// ``Container/addProvider(forName:dependencies:options:fileID:line:isolation:creator:)-(_,[String],_,_,_,_,_)``.
+  /// ``Container/addProvider(forName:dependencies:options:fileID:line:creator:_:)-(_,[String],_,_,_,_,_)``.
   ///
   /// - Parameters:
   ///   - key: The key: its name is what dependents use.
@@ -40,18 +40,19 @@ extension Container {
   ///   - options: The scope and ``ProviderOptions/For/manualInit``.
   ///   - fileID: The registering file, for reports; leave the default.
   ///   - line: The registering line, for reports; leave the default.
-  ///   - isolation: The actor of the registering code; leave the default.
   ///   - creator: Makes the product from the resolved dependencies.
+  ///   - isolation: The actor of the registering code; leave the default. It comes
+  ///     last, without a label, so that it cannot be set by mistake.
   @inlinable
   public func addProvider<T>(
     for key: Key<T>, dependencies: [String] = [], options: ProviderOptions.For<T> = [],
     fileID: String = #fileID, line: Int = #line,
-    isolation: isolated (any Actor)? = #isolation,
-    creator: @escaping (ResolvedValues) throws -> T
+    creator: @escaping (ResolvedValues) throws -> T,
+    _ isolation: isolated (any Actor)? = #isolation
   ) {
     addProvider(
       forName: key.name, dependencies: dependencies, options: options, fileID: fileID,
-      line: line, isolation: isolation, creator: creator)
+      line: line, creator: creator, isolation)
   }
 
   /// Registers a provider whose creator runs on the main actor, under a key.

@@ -69,7 +69,7 @@ extension Container {
 
   /// Registers a provider that replaces whatever else `name` has here. The creator
   /// is isolated to `isolation`, the actor of the registering code, as for
-  /// ``Container/addProvider(forName:dependencies:options:fileID:line:isolation:creator:)-(_,[String],_,_,_,_,_)``.
+  /// ``Container/addProvider(forName:dependencies:options:fileID:line:creator:_:)-(_,[String],_,_,_,_,_)``.
   package func overrideProvider<T>(
     forName name: String, dependencies: DependencyList, options: ProviderOptions,
     site: RegistrationSite, isolation: (any Actor)?,

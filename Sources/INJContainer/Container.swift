@@ -150,7 +150,7 @@ public final class Container: Sendable {
   /// A list of names, `[]` included, is a `[String]` and chooses this method; a list
   /// that also holds keys (`[.key(.weatherClient), "theme"]`) is a
   /// ``DependencyList`` and chooses
-  /// ``addProvider(forName:dependencies:options:fileID:line:isolation:creator:)-(_,DependencyList,_,_,_,_,_)``.
+  /// ``addProvider(forName:dependencies:options:fileID:line:creator:_:)-(_,DependencyList,_,_,_,_,_)``.
   ///
   /// - Parameters:
   ///   - name: The name dependents use.
@@ -162,15 +162,16 @@ public final class Container: Sendable {
   ///     product (see ``ProviderOptions/For``).
   ///   - fileID: The registering file, for reports; leave the default.
   ///   - line: The registering line, for reports; leave the default.
-  ///   - isolation: The actor of the registering code; leave the default.
   ///   - creator: Makes the product from the resolved dependencies. Its declared
   ///     result type is the type of `fooProvider` closures for this name.
+  ///   - isolation: The actor of the registering code; leave the default. It comes
+  ///     last, without a label, so that it cannot be set by mistake.
   @inlinable
   public func addProvider<T>(
     forName name: String, dependencies: [String] = [], options: ProviderOptions.For<T> = [],
     fileID: String = #fileID, line: Int = #line,
-    isolation: isolated (any Actor)? = #isolation,
-    creator: @escaping (ResolvedValues) throws -> T
+    creator: @escaping (ResolvedValues) throws -> T,
+    _ isolation: isolated (any Actor)? = #isolation
   ) {
     addProvider(
       name, dependencies, options.options, fileID: fileID, line: line,

@@ -15,7 +15,7 @@
 ///
 /// It is a type of its own, not `[Dependency]`, so that a list of names alone (`[]`,
 /// `["a", "b"]`, or a `[String]` variable) always means the `[String]` form of
-/// ``Container/addProvider(forName:dependencies:options:fileID:line:isolation:creator:)-(_,[String],_,_,_,_,_)``:
+/// ``Container/addProvider(forName:dependencies:options:fileID:line:creator:_:)-(_,[String],_,_,_,_,_)``:
 /// an array literal is an `Array` unless nothing else fits, so the compiler never
 /// has two equal choices. A list built at run time is made with
 /// ``init(_:)`` or ``init(names:)``.

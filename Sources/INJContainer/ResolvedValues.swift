@@ -95,6 +95,16 @@ public struct ResolvedValues {
     try value(forName: key.name, as: T.self)
   }
 
+  /// The value of the dependency at `index`, as `type`.
+  @inlinable
+  func value<T>(at index: Int, as type: T.Type) throws(ResolutionError) -> T {
+    let resolved = value(at: index)
+    if let typed = resolved.cast(to: T.self) {
+      return typed
+    }
+    return try cast(resolved, to: T.self, name: names[index])
+  }
+
   @usableFromInline
   func resolved(_ name: String) throws(ResolutionError) -> Resolved {
     guard let index = names.firstIndex(of: name) else {

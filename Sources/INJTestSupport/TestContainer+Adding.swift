@@ -58,14 +58,16 @@ extension TestContainer {
   ///   - filePath: The adding file's path; leave the default.
   ///   - line: The adding line; leave the default.
   ///   - column: The adding column; leave the default.
-  ///   - isolation: The actor of the adding code; leave the default.
   ///   - creator: Makes the value; its declared result type types the provider
   ///     closure `nameProvider`.
+  ///   - isolation: The actor of the registering code; leave the default. It comes
+  ///     last, without a label, so that it cannot be set by mistake.
   public func add<T>(
     _ name: String, dependencies: DependencyList = [], options: ProviderOptions.For<T> = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column, isolation: isolated (any Actor)? = #isolation,
-    creator: @escaping (ResolvedValues) throws -> T
+    column: UInt = #column,
+    creator: @escaping (ResolvedValues) throws -> T,
+    _ isolation: isolated (any Actor)? = #isolation
   ) {
     let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     register(name, as: .add, at: location) {
@@ -160,17 +162,19 @@ extension TestContainer {
   ///   - filePath: The adding file's path; leave the default.
   ///   - line: The adding line; leave the default.
   ///   - column: The adding column; leave the default.
-  ///   - isolation: The actor of the adding code; leave the default.
   ///   - creator: Makes the value.
+  ///   - isolation: The actor of the registering code; leave the default. It comes
+  ///     last, without a label, so that it cannot be set by mistake.
   public func add<T>(
     _ key: Key<T>, dependencies: DependencyList = [], options: ProviderOptions.For<T> = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column, isolation: isolated (any Actor)? = #isolation,
-    creator: @escaping (ResolvedValues) throws -> T
+    column: UInt = #column,
+    creator: @escaping (ResolvedValues) throws -> T,
+    _ isolation: isolated (any Actor)? = #isolation
   ) {
     add(
       key.name, dependencies: dependencies, options: options, fileID: fileID,
-      filePath: filePath, line: line, column: column, isolation: isolation, creator: creator)
+      filePath: filePath, line: line, column: column, creator: creator, isolation)
   }
 
   /// Adds a name the test container does not have, as a placeholder that fails the

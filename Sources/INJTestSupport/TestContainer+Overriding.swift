@@ -68,14 +68,16 @@ extension TestContainer {
   ///   - filePath: The overriding file's path; leave the default.
   ///   - line: The overriding line; leave the default.
   ///   - column: The overriding column; leave the default.
-  ///   - isolation: The actor of the overriding code; leave the default.
   ///   - creator: Makes the fake; its declared result type types the provider
   ///     closure `nameProvider`.
+  ///   - isolation: The actor of the registering code; leave the default. It comes
+  ///     last, without a label, so that it cannot be set by mistake.
   public func override<T>(
     _ name: String, dependencies: DependencyList = [], options: ProviderOptions.For<T> = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column, isolation: isolated (any Actor)? = #isolation,
-    creator: @escaping (ResolvedValues) throws -> T
+    column: UInt = #column,
+    creator: @escaping (ResolvedValues) throws -> T,
+    _ isolation: isolated (any Actor)? = #isolation
   ) {
     let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     register(name, as: .override, at: location) {
@@ -176,17 +178,19 @@ extension TestContainer {
   ///   - filePath: The overriding file's path; leave the default.
   ///   - line: The overriding line; leave the default.
   ///   - column: The overriding column; leave the default.
-  ///   - isolation: The actor of the overriding code; leave the default.
   ///   - creator: Makes the fake.
+  ///   - isolation: The actor of the registering code; leave the default. It comes
+  ///     last, without a label, so that it cannot be set by mistake.
   public func override<T>(
     _ key: Key<T>, dependencies: DependencyList = [], options: ProviderOptions.For<T> = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column, isolation: isolated (any Actor)? = #isolation,
-    creator: @escaping (ResolvedValues) throws -> T
+    column: UInt = #column,
+    creator: @escaping (ResolvedValues) throws -> T,
+    _ isolation: isolated (any Actor)? = #isolation
   ) {
     override(
       key.name, dependencies: dependencies, options: options, fileID: fileID,
-      filePath: filePath, line: line, column: column, isolation: isolation, creator: creator)
+      filePath: filePath, line: line, column: column, creator: creator, isolation)
   }
 
   /// Overrides a registered name with a placeholder that fails the test when

@@ -50,7 +50,7 @@ final class Registration: @unchecked Sendable {
   unowned let owner: Container
   let kind: Kind
   /// Whether it is one contribution to the collection of its name (see
-  /// `Container.contribute(to:dependencies:options:fileID:line:isolation:creator:)`).
+  /// `Container.contribute(to:dependencies:options:fileID:line:creator:_:)`).
   let isContribution: Bool
   /// What `fooProvider` gives for this registration `foo`, made on first use, and
   /// released with the registration.

@@ -72,5 +72,23 @@ nonisolated func asyncShapes() async throws -> ShapeLog {
   log.expect(try await loadAs().city == "Oslo", "as: (() async throws -> Forecast).self")
   let fromKey = try container.value(for: Key<Forecast>("forecast").asyncProvider)
   log.expect(try await fromKey().city == "Oslo", "value(for: .asyncProvider)")
+
+  // Typed wiring with async creators: a singleton made at launch under a synchronous
+  // provider, and an async provider closure handed to a synchronous creator.
+  let typed = Container()
+  typed.addInstance("Oslo", for: .host)
+  typed.addAsyncProvider(for: Key<Forecast>("launch"), using: .host, options: .madeAtLaunch) {
+    city in await Forecast.load(city)
+  }
+  typed.addAsyncProvider(for: Key<Forecast>("later")) { await Forecast.load("Alta") }
+  typed.addProvider(
+    for: Key<String>("summary"), using: Key<Forecast>("launch"),
+    Key<Forecast>("later").asyncProvider
+  ) { forecast, _ in "forecast for " + forecast.city }
+  try typed.checkForErrors()
+  try await typed.makeSingletons()
+  log.expect(try typed.value(for: Key<String>("summary")) == "forecast for Oslo", "typed async")
+  log.expect(
+    try await typed.asyncValue(for: Key<Forecast>("later")).city == "Alta", "typed, no keys")
   return log
 }

@@ -84,5 +84,19 @@ func mainActorShapes() throws -> ShapeLog {
   log.expect(fromKey().title == "Home", "value(for: .mainActorProvider)")
   let fromModule = try container.value(forName: "moduleScreen", as: Screen.self)
   log.expect(fromModule.title == "Module", "a main-actor module")
+
+  // Typed wiring from main-actor code: the creator runs on the main actor.
+  let typed = Container()
+  typed.addProvider(for: .screen) { Screen(title: "Typed") }
+  typed.addProvider(for: Key<Screen>("detail"), using: .screen, Key.screen.mainActorProvider) {
+    screen, makeScreen in Screen(title: screen.title + " " + makeScreen().title)
+  }
+  typed.addProvider(for: Key<Screen>("row"), argument: Int.self) { index in
+    Screen(title: "Row \(index)")
+  }
+  try typed.checkForErrors()
+  log.expect(try typed.value(for: Key<Screen>("detail")).title == "Typed Typed", "typed")
+  let makeRow = try typed.value(for: Key<@MainActor (Int) -> Screen>("rowProvider"))
+  log.expect(makeRow(2).title == "Row 2", "typed argument")
   return log
 }

@@ -133,6 +133,31 @@ nonisolated func nonisolatedShapes() throws -> ShapeLog {
   let seen = try probe.value(forName: "probe", as: [String].self)
   log.expect(seen.count == 7, "ResolvedValues: \(seen)")
 
+  // Typed wiring: each dependency declared once as a key, its value a typed parameter.
+  let typed = Container()
+  typed.addInstance(Engine(power: 8), for: .engine)
+  typed.addProvider(for: .port) { 80 }
+  typed.addProvider(for: .host, using: .port, .engine, options: .singleton) { port, engine in
+    "host:\(port):\(engine.power)"
+  }
+  typed.addProvider(for: .car, using: .engine, Key.engine.provider) { engine, makeEngine in
+    let car = Car()
+    car.engine = makeEngine() === engine ? engine : nil
+    return car
+  }
+  typed.addProvider(for: Key<Greeting>("greeting"), using: .host, argument: String.self) {
+    name, host in Greeting(text: "\(name)@\(host)")
+  }
+  typed.contribute(to: .plugins) { LoggingPlugin() }
+  typed.contribute(to: .plugins, using: .port) { _ in MetricsPlugin() }
+  try typed.checkForErrors()
+  log.expect(try typed.value(for: .host) == "host:80:8", "addProvider(for:using:)")
+  log.expect(try typed.value(for: .port) == 80, "addProvider(for:) { }")
+  log.expect(try typed.value(for: .car).engine?.power == 8, "using: Key.engine.provider")
+  let greetTyped = try typed.value(for: Key<(String) -> Greeting>("greetingProvider"))
+  log.expect(greetTyped("Ann").text == "Ann@host:80:8", "using:argument:")
+  log.expect(try typed.value(for: .plugins).count == 2, "contribute(to:using:)")
+
   // The graph.
   var graph = DependencyGraph<String>()
   graph.addNode("a", dependencies: ["b"])

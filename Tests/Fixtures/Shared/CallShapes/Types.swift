@@ -70,6 +70,14 @@ extension Key where Value == Engine {
   nonisolated static var engine: Self { Self("engine") }
 }
 
+extension Key where Value == String {
+  nonisolated static var host: Self { Self("host") }
+}
+
+extension Key where Value == Car {
+  nonisolated static var car: Self { Self("car") }
+}
+
 extension Key where Value == Int {
   nonisolated static var port: Self { Self("port") }
 }
