@@ -125,7 +125,11 @@ extension Container {
         for: name, reason: name.isBlank ? .blankName : .unknownName,
         suggestion: name.isBlank ? nil : suggestion(for: name))
     }
-    return try await resolver.resolve(found.takeUnretainedValue(), dependent: nil)
+    do {
+      return try await resolver.resolve(found.takeUnretainedValue(), dependent: nil)
+    } catch {
+      throw completedFromRegistrations(error)
+    }
   }
 
   /// The type-mismatch error of an async request.
@@ -133,7 +137,12 @@ extension Container {
   func asyncMismatch<T>(
     _ resolved: Resolved, to type: T.Type, name: String
   ) throws(ResolutionError) -> T {
-    try resolved.cast(to: T.self, name: name, path: (AsyncResolution.live?.path ?? []) + [name])
+    do {
+      return try resolved.cast(
+        to: T.self, name: name, path: (AsyncResolution.live?.path ?? []) + [name])
+    } catch {
+      throw completedFromRegistrations(error)
+    }
   }
 
   /// An instance or an existing singleton registered under `name`, read without a

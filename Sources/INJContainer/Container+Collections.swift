@@ -95,6 +95,18 @@ extension Container {
       isContribution: true)
   }
 
+  /// The contribution at `position` of the collection `name` resolves to, or nil when
+  /// `name` is no collection.
+  func contribution(to name: String, at position: Int) -> Registration? {
+    guard let owner = lookup(name, hash: name.hashValue)?.takeUnretainedValue().owner,
+      let slot = owner.names.slot(named: name, hash: name.hashValue)
+    else { return nil }
+    let (contributions, _) = owner.contributions(slotID: slot.takeUnretainedValue().id)
+    guard contributions.allSatisfy(\.isContribution), contributions.indices.contains(position)
+    else { return nil }
+    return contributions[position]
+  }
+
   /// How many contributions `name` has here. Call with the registry lock held.
   func contributionCount(to name: String, in registry: Registry) -> Int {
     guard let slot = names.slot(named: name, hash: name.hashValue) else { return 0 }

@@ -295,6 +295,10 @@ public final class Container: Sendable {
   func mismatch<T>(
     _ resolved: Resolved, to type: T.Type, name: String
   ) throws(ResolutionError) -> T {
-    try resolved.cast(to: T.self, name: name, path: contextPath(appending: name))
+    do {
+      return try resolved.cast(to: T.self, name: name, path: contextPath(appending: name))
+    } catch {
+      throw completedFromRegistrations(error)
+    }
   }
 }

@@ -58,6 +58,22 @@ public struct ProviderOptions: OptionSet, Sendable, Hashable {
   /// ``ResolutionError/Reason/notMadeAtLaunch``), naming the call to make.
   public static let madeAtLaunch = ProviderOptions(rawValue: 1 << 4)
 
+  /// The provider is meant to keep the products of its shorter-lived dependencies, so
+  /// ``Container/validate()`` does not warn of them as captive dependencies.
+  ///
+  /// A coordinator singleton that keeps its root screen, say:
+  ///
+  /// ```swift
+  /// container.addProvider(
+  ///   forName: "coordinator", dependencies: ["rootScreen"],
+  ///   options: [.singleton, .allowsCaptiveDependencies]
+  /// ) { values in Coordinator(root: try values.value(forName: "rootScreen")) }
+  /// ```
+  ///
+  /// The warning acknowledged where the provider is registered, `validate().isClean`
+  /// can be a test.
+  public static let allowsCaptiveDependencies = ProviderOptions(rawValue: 1 << 5)
+
   /// The options that choose a scope; at most one may be given (``madeAtLaunch`` is a
   /// singleton, and goes with ``singleton``).
   static let scopes: ProviderOptions = [.singleton, .weakSingleton, .objectGraph]
@@ -114,6 +130,13 @@ extension ProviderOptions {
     /// One product per top-level resolution. See ``ProviderOptions/objectGraph``.
     @inlinable
     public static var objectGraph: Self { Self(checked: .objectGraph) }
+
+    /// The provider is meant to keep the products of its shorter-lived dependencies:
+    /// no captive-dependency warning. See ``ProviderOptions/allowsCaptiveDependencies``.
+    @inlinable
+    public static var allowsCaptiveDependencies: Self {
+      Self(checked: .allowsCaptiveDependencies)
+    }
   }
 }
 

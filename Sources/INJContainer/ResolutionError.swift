@@ -29,6 +29,11 @@ public struct ResolutionError: Error, CustomStringConvertible {
     case creatorFailed(any Error)
     /// The value is not of the type asked for.
     case typeMismatch(expected: String, actual: String)
+    /// A collection was asked for as an array of a type that one of its contributions
+    /// is not: the array type asked for, the contribution (`plugins[1]`), its site, and
+    /// the type of what it made.
+    case contributionTypeMismatch(
+      expected: String, contribution: String, site: RegistrationSite, actual: String)
     /// A provider closure was asked for with a result type that no product of the
     /// provider's declared product type can ever be cast to: the closure type
     /// requested, and the product type.
@@ -93,6 +98,21 @@ public struct ResolutionError: Error, CustomStringConvertible {
   /// Whether ``path`` is only the creator's own name and the name it asked for,
   /// still to be completed with the resolution's path.
   var isLocalToCreator = false
+  /// For a cycle, the declaration the fix asks of an `@Inject` property, if any (see
+  /// ``ValidationProblem/cycle(_:sites:property:)``).
+  var cycleProperty: String?
+  /// For a type mismatch of an array of values of any type, the position and type of
+  /// the first element that is not of the element type asked for: the contribution to
+  /// name, when the array is a collection's.
+  var mismatchedElement: MismatchedElement?
+
+  /// An element of an array that is not of the element type asked for.
+  struct MismatchedElement: Sendable {
+    /// The element's position.
+    let position: Int
+    /// The element's type.
+    let type: String
+  }
 
   /// Creates an error.
   ///
@@ -143,7 +163,18 @@ public struct ResolutionError: Error, CustomStringConvertible {
         ?? " Add '\(name)' to the dependencies of '\(provider)'."
     case .cycle(let cycle):
       text +=
-        ": its dependencies form a cycle, \(CycleText.chain(cycle)). \(CycleText.fix(cycle))"
+        ": its dependencies form a cycle, \(CycleText.chain(cycle)). "
+        + CycleText.fix(cycle, property: cycleProperty)
+    case .contributionTypeMismatch(let expected, let contribution, let site, let actual):
+      let element =
+        expected.hasPrefix("Array<")
+        ? String(expected.dropFirst("Array<".count).dropLast()) : expected
+      text +=
+        (parent.map { ": the creator of '\($0)' asked for '\(name)' as \(expected), but" }
+          ?? " as \(expected):")
+        + " its contribution '\(contribution)' (\(site)) made \(actual), which is not "
+        + "\(element). Make that contribution's creator return \(element), or ask for an array "
+        + "of a type every contribution has."
     case .creatorFailed(let error):
       let detail = String(describing: error)
       text += ": the creator of '\(name)' threw an error: \(detail)"

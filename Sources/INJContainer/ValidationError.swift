@@ -43,7 +43,7 @@ public struct ValidationError: Error, CustomStringConvertible {
       if case .missingDependency(let missing) = $0 { missing } else { nil }
     }
     cycles = problems.compactMap {
-      if case .cycle(let cycle, _) = $0 { cycle } else { nil }
+      if case .cycle(let cycle, _, _) = $0 { cycle } else { nil }
     }
     duplicateNames = problems.compactMap {
       if case .duplicateName(let name, _) = $0 { name } else { nil }

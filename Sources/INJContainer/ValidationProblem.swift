@@ -25,6 +25,15 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
   case injectTypeMismatch(
     String, site: RegistrationSite, productType: String, property: String,
     propertyType: String, dependencySite: RegistrationSite, dependencyType: String)
+  /// An `@Inject` property of a provider's product that stays nil: the provider lists
+  /// the property's provider closure (`accountProvider` for a property `account`) or the
+  /// value of a property named like a provider closure, and never the property's own
+  /// name, which alone fills it. The provider, its site and product type, the property,
+  /// the name the provider lists instead, and the declaration that name would fill
+  /// (`@Inject var accountProvider: (@MainActor () -> Account)?`).
+  case unfilledInjectProperty(
+    String, site: RegistrationSite, productType: String, property: String, listed: String,
+    declaration: String)
   /// A dependency given as a key (``Dependency/key(_:)``) whose type the
   /// registration of its name can never provide, because no value of the type it
   /// declares can ever be cast to the key's type: the provider and its site, the
@@ -32,6 +41,13 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
   case keyTypeMismatch(
     String, site: RegistrationSite, dependency: String, keyType: String,
     dependencySite: RegistrationSite, dependencyType: String)
+  /// A contribution to a collection (`plugins[1]`, at its site, making its declared
+  /// product type) that is never of the element type a reader of the collection expects
+  /// (the provider that reads it through a typed key or an `@Inject` property, and its
+  /// site).
+  case contributionTypeMismatch(
+    String, site: RegistrationSite, productType: String, reader: String,
+    readerSite: RegistrationSite, elementType: String)
   /// A synchronous provider that depends directly (not through a provider closure)
   /// on an async provider, which a synchronous resolution cannot make: the provider
   /// and its site, and the async dependency and its site.
@@ -57,8 +73,12 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
   case weakSingletonOfValueType(String, site: RegistrationSite, productType: String)
   /// A cycle of direct dependencies, as a closed path such as `["a", "b", "a"]`
   /// rotated to start at its smallest name, with the registration site of each
-  /// member (one fewer than the path's names: the first name is not repeated).
-  case cycle([String], sites: [RegistrationSite])
+  /// member (one fewer than the path's names: the first name is not repeated). The fix
+  /// turns the edge back to the first name into a provider closure; when the product
+  /// of that edge's dependent has an `@Inject` property named after the first name,
+  /// `property` is the declaration that property then needs, such as
+  /// `@Inject var accountProvider: (@MainActor () -> Account)?`.
+  case cycle([String], sites: [RegistrationSite], property: String?)
   /// A provider depends directly on a provider whose creator takes an argument
   /// (of the named type), which only its provider closure passes.
   case dependsOnProviderWithArgument(
@@ -153,6 +173,13 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
         + "'\(dependency)' (\(dependencySite)) provides \(dependencyType), which is never "
         + "\(keyType). Give the key the type \(dependencyType) (or one of its protocols or "
         + "superclasses), or register \(keyType) under '\(dependency)'."
+    case .contributionTypeMismatch(
+      let contribution, let site, let productType, let reader, let readerSite, let elementType):
+      return
+        "The contribution '\(contribution)' (\(site)) makes \(productType), which is never "
+        + "\(elementType), the element type '\(reader)' (\(readerSite)) reads it as. Make the "
+        + "contribution's creator return \(elementType), or read the collection as an array "
+        + "of a type every contribution has."
     case .synchronousDependsOnAsync(let provider, let site, let dependency, let dependencySite):
       return
         "'\(provider)' (\(site)) is synchronous but depends on '\(dependency)' "
@@ -201,8 +228,17 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
           "'\(provider)' (\(site)) makes \(productType), whose \(property) '\(dependency)' "
           + "holds \(closureType), but \(problem). Make the property hold \(offered)."
       }
-    case .cycle(let cycle, let sites):
-      return "Cycle: \(CycleText.chain(cycle, sites: sites)). \(CycleText.fix(cycle))"
+    case .unfilledInjectProperty(
+      let provider, let site, let productType, let property, let listed, let declaration):
+      return
+        "'\(provider)' (\(site)) makes \(productType), whose @Inject property '\(property)' is "
+        + "never filled: the container fills it only from a dependency named '\(property)', "
+        + "and '\(provider)' lists '\(listed)' instead. Declare the property as "
+        + "`\(declaration)`."
+    case .cycle(let cycle, let sites, let property):
+      return
+        "Cycle: \(CycleText.chain(cycle, sites: sites)). "
+        + CycleText.fix(cycle, property: property)
     case .dependsOnProviderWithArgument(
       let provider, let site, let dependency, let dependencySite, let argumentType):
       return

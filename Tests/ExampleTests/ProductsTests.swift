@@ -84,7 +84,9 @@ struct ProductsTests {
         (products/Products.swift:\(service)) → rootViewController \
         (products/Products.swift:\(line)) → productsListViewController. Break the cycle by \
         depending on 'productsListViewControllerProvider' instead of \
-        'productsListViewController' in 'rootViewController'.
+        'productsListViewController' in 'rootViewController', and declare its property as \
+        `@Inject var productsListViewControllerProvider: (@MainActor () -> \
+        ProductsListViewController)?`.
         1 warning:
 
         """ + Self.captiveWarning(line: line))
@@ -99,7 +101,8 @@ struct ProductsTests {
         productsListViewController → productsService → rootViewController → \
         productsListViewController. Break the cycle by depending on \
         'productsListViewControllerProvider' instead of 'productsListViewController' in \
-        'rootViewController'.
+        'rootViewController', and declare its property as `@Inject var \
+        productsListViewControllerProvider: (@MainActor () -> ProductsListViewController)?`.
         Any edge of the cycle can become a provider closure. The README's fix: productsService
         depends on 'rootViewControllerProvider' and calls it when it needs the root screen.
         Run `products` without --broken to see it work.

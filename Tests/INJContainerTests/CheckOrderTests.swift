@@ -36,7 +36,7 @@ import Testing
         }
       }
       let found = container.validate().problems.compactMap { problem -> [String]? in
-        if case .cycle(let cycle, _) = problem { return Self.normalized(cycle) }
+        if case .cycle(let cycle, _, _) = problem { return Self.normalized(cycle) }
         return nil
       }
       #expect(Set(found) == expected, "seed \(seed)")

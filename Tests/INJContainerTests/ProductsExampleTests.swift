@@ -69,7 +69,8 @@ struct ProductsExampleTests {
         (Products/Wiring.swift:4) → rootViewController (Products/Wiring.swift:1) → \
         productsListViewController. Break the cycle by depending on \
         'productsListViewControllerProvider' instead of 'productsListViewController' in \
-        'rootViewController'.
+        'rootViewController', and declare its property as `@Inject var \
+        productsListViewControllerProvider: (@MainActor () -> CyclicListViewController)?`.
         2 warnings:
         - The singleton 'rootViewController' (Products/Wiring.swift:1) depends on the transient \
         'productsListViewController', so it keeps one 'productsListViewController' alive as long \

@@ -572,7 +572,8 @@ struct ModelHarness {
       // Every harness product is declared a `Made`, and so is every dependency.
       case .injectTypeMismatch, .keyTypeMismatch, .synchronousDependsOnAsync,
         .isolationMismatch, .dependsOnProviderWithArgument, .providerClosureMismatch,
-        .valueTypeWithInjectProperties, .weakSingletonOfValueType:
+        .valueTypeWithInjectProperties, .weakSingletonOfValueType, .unfilledInjectProperty,
+        .contributionTypeMismatch:
         extra += 1
       case .duplicateModule(let name, let sites):
         reportedModules.append("\(name) at \(sites.map(\.line))")
@@ -634,9 +635,9 @@ extension ModelHarness {
     switch problem {
     case .blankName(_, let site), .conflictingScopes(_, let site, _),
       .blankDependency(_, let site), .valueTypeWithInjectProperties(_, let site, _, _),
-      .weakSingletonOfValueType(_, let site, _):
+      .weakSingletonOfValueType(_, let site, _), .unfilledInjectProperty(_, let site, _, _, _, _):
       [site]
-    case .duplicateName(_, let sites), .cycle(_, let sites): sites
+    case .duplicateName(_, let sites), .cycle(_, let sites, _): sites
     case .duplicateModule: []
     case .nameCollision(_, let site, _, let baseSite): [site, baseSite]
     case .missingDependency(let missing): missing.site.map { [$0] } ?? []
@@ -645,7 +646,8 @@ extension ModelHarness {
       .synchronousDependsOnAsync(_, let site, _, let dependencySite),
       .isolationMismatch(_, let site, _, _, let dependencySite, _),
       .dependsOnProviderWithArgument(_, let site, _, let dependencySite, _),
-      .providerClosureMismatch(_, let site, _, _, _, _, let dependencySite, _, _):
+      .providerClosureMismatch(_, let site, _, _, _, _, let dependencySite, _, _),
+      .contributionTypeMismatch(_, let site, _, _, let dependencySite, _):
       [site, dependencySite]
     }
   }

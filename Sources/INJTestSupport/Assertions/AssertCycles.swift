@@ -67,7 +67,7 @@ public func assertCycle(
   let message: String
   if let expected = closedCycle(cycle) {
     let found = container.container.validate().problems.compactMap {
-      if case .cycle(let members, _) = $0 { members } else { nil }
+      if case .cycle(let members, _, _) = $0 { members } else { nil }
     }
     if found.contains(expected) {
       return true

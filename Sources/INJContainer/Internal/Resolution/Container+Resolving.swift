@@ -46,13 +46,44 @@ extension Container {
   /// Resolves a name requested from outside (or from a creator calling back).
   @usableFromInline
   func resolve(_ name: String) throws(ResolutionError) -> Resolved {
-    try resolve(name, hash: NameHashes.rememberedHash(of: name), isExact: false)
+    do {
+      return try resolve(name, hash: NameHashes.rememberedHash(of: name), isExact: false)
+    } catch {
+      throw completedFromRegistrations(error)
+    }
   }
 
   /// Resolves a name whose hash is known.
   @usableFromInline
   func resolve(_ name: String, hash: Int) throws(ResolutionError) -> Resolved {
-    try resolve(name, hash: hash, isExact: true)
+    do {
+      return try resolve(name, hash: hash, isExact: true)
+    } catch {
+      throw completedFromRegistrations(error)
+    }
+  }
+
+  /// An error completed with what only the registrations tell: the declaration a
+  /// cycle's fix asks of an `@Inject` property (see ``CycleText/property(fixing:lookup:)``),
+  /// and the contribution a collection's reader cannot take.
+  func completedFromRegistrations(_ error: ResolutionError) -> ResolutionError {
+    var completed = error
+    switch error.reason {
+    case .cycle(let cycle) where error.cycleProperty == nil:
+      completed.cycleProperty = CycleText.property(fixing: cycle) { name in
+        lookup(name, hash: name.hashValue)?.takeUnretainedValue()
+      }
+    case .typeMismatch(let expected, _):
+      guard let element = error.mismatchedElement,
+        let contribution = contribution(to: error.name, at: element.position)
+      else { break }
+      completed.reason = .contributionTypeMismatch(
+        expected: expected, contribution: contribution.provider?.name ?? contribution.name,
+        site: contribution.site, actual: element.type)
+    default:
+      break
+    }
+    return completed
   }
 
   /// Resolves a name by its hash, or by a remembered hash that may be stale

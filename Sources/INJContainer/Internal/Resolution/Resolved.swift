@@ -129,9 +129,17 @@ struct Resolved {
             error.reason, requested: T.self, factory: factory, name: name))
       }
     }
-    throw ResolutionError(
+    var error = ResolutionError(
       name: name, path: path,
       reason: .typeMismatch(expected: String(describing: T.self), actual: typeDescription))
+    if kind == .boxed, let elements = box.value as? [Any],
+      let array = T.self as? any ArrayOfElements.Type,
+      let position = elements.firstIndex(where: { !array.holds($0) })
+    {
+      error.mismatchedElement = .init(
+        position: position, type: String(describing: Swift.type(of: elements[position])))
+    }
+    throw error
   }
 
   /// Why a provider closure cannot be handed out as `requested`, in a resolution's
@@ -189,4 +197,18 @@ struct Resolved {
 final class ValueBox {
   let value: Any
   init(_ value: Any) { self.value = value }
+}
+
+/// An array type, asked whether a value is one of its elements: which contribution of
+/// a collection an array of another element type cannot hold.
+protocol ArrayOfElements {
+  /// Whether `value` is an element of this array type.
+  static func holds(_ value: Any) -> Bool
+  /// The element type.
+  static var elementType: Any.Type { get }
+}
+
+extension Array: ArrayOfElements {
+  static func holds(_ value: Any) -> Bool { value is Element }
+  static var elementType: Any.Type { Element.self }
 }

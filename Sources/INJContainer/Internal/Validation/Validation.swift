@@ -246,7 +246,9 @@ struct Validation {
       CycleText.normalized(ids.map { slots[Int($0)].name } + [slots[Int(ids[0])].name])
     }
     problems += cycles.sorted { $0.lexicographicallyPrecedes($1) }.map { cycle in
-      .cycle(cycle, sites: cycle.dropLast().map(site(ofRegistered:)))
+      .cycle(
+        cycle, sites: cycle.dropLast().map(site(ofRegistered:)),
+        property: CycleText.property(fixing: cycle) { registered(named: $0) })
     }
     return truncated
   }
@@ -306,7 +308,9 @@ struct Validation {
   /// Warns when a shared provider depends directly on a shorter-lived one.
   private mutating func checkCaptives(of entry: Int) {
     let registration = index.entries[entry]
-    guard let provider = registration.provider else { return }
+    guard let provider = registration.provider,
+      !provider.options.contains(.allowsCaptiveDependencies)
+    else { return }
     for slot in provider.dependencySlots {
       let dependency: Registration?
       if registrationCounts[Int(slot.id)] == 1, entryOfSlot[Int(slot.id)] >= 0 {
@@ -355,6 +359,12 @@ struct Validation {
       guard let provider = registration.provider else { continue }
       for property in properties {
         guard provider.dependencies.contains(property.name) else {
+          if let unfilled = unfilledProblem(
+            registration, property: property.name, among: properties.map(\.name))
+          {
+            mismatches.append(unfilled)
+            continue
+          }
           warnings.append(
             .unlistedInjectProperty(
               provider: registration.name, site: registration.site,
@@ -368,6 +378,8 @@ struct Validation {
           mismatches.append(problem)
           continue
         }
+        mismatches += contributionProblems(
+          of: property.name, readAs: property.valueType, by: registration)
         guard let dependency = registeredValue(named: property.name),
           CastCheck.verdict(castingProductsOf: dependency.type, to: property.valueType)
             == .never
@@ -381,6 +393,58 @@ struct Validation {
       }
     }
     problems += mismatches
+  }
+
+  /// The contributions to the collection `name` that its reader, `registration`, can
+  /// never take as elements of `type` (an array type), through a typed key or an
+  /// `@Inject` property. Only the contributions registered here are read.
+  private func contributionProblems(
+    of name: String, readAs type: Any.Type, by registration: Registration
+  ) -> [ValidationProblem] {
+    guard let array = type as? any ArrayOfElements.Type, let id = slotID(of: name),
+      case let contributions = own(id), contributions.first?.isContribution == true
+    else { return [] }
+    return contributions.compactMap { contribution in
+      guard let made = contribution.provider,
+        CastCheck.verdict(castingProductsOf: made.productType, to: array.elementType) == .never
+      else { return nil }
+      return .contributionTypeMismatch(
+        made.name, site: contribution.site, productType: String(describing: made.productType),
+        reader: registration.name, readerSite: registration.site,
+        elementType: String(describing: array.elementType))
+    }
+  }
+
+  /// The problem of an `@Inject` property its provider never fills while it lists the
+  /// property's provider closure (`accountProvider` for `account`), or the value of a
+  /// property named like a provider closure (`account` for `accountProvider`): a mistake,
+  /// such as breaking a cycle in the list and not in the property. Not when another
+  /// `@Inject` property of the product (`properties`) takes the name listed: a type
+  /// wired both ways on purpose.
+  private func unfilledProblem(
+    _ registration: Registration, property: String, among properties: [String]
+  ) -> ValidationProblem? {
+    guard let provider = registration.provider else { return nil }
+    let closure = property + "Provider"
+    let base = Container.baseName(ofProviderClosure: property)
+    let declaration: String
+    let listed: String
+    if provider.dependencies.contains(closure),
+      let offer = registered(named: property)?.closureOffer
+    {
+      (listed, declaration) = (closure, "@Inject var \(closure): (\(offer.closureType))?")
+    } else if let base, provider.dependencies.contains(base),
+      let made = registeredValue(named: base)
+    {
+      (listed, declaration) = (base, "@Inject var \(base): \(made.type)?")
+    } else {
+      return nil
+    }
+    guard !properties.contains(listed) else { return nil }
+    return .unfilledInjectProperty(
+      registration.name, site: registration.site,
+      productType: String(describing: provider.productType), property: property, listed: listed,
+      declaration: declaration)
   }
 
   /// Products whose declared type resolution always refuses: a struct with `@Inject`
@@ -469,6 +533,7 @@ struct Validation {
           problems.append(problem)
           continue
         }
+        problems += contributionProblems(of: name, readAs: keyType, by: registration)
         guard let dependency = registeredValue(named: name),
           CastCheck.verdict(castingProductsOf: dependency.type, to: keyType) == .never
         else { continue }
