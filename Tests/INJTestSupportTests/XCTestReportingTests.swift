@@ -80,6 +80,25 @@ final class XCTestReportingTests: XCTestCase {
       at: line)
   }
 
+  func testAssertEveryNameResolvesFailsAtItsCallersFileAndLine() async {
+    let container = Container()
+    container.addProvider(forName: "widget", dependencies: ["missing"]) { _ in 1 }
+    captured = []
+    isCapturing = true
+    let line: UInt = #line + 1
+    let passed = await assertEveryNameResolves(container)
+    isCapturing = false
+    XCTAssertFalse(passed)
+    XCTAssertEqual(captured.count, 1)
+    check(
+      captured.first,
+      is: "assertEveryNameResolves failed: 1 of 1 name does not resolve:\n- 'widget': Cannot "
+        + "resolve 'widget': nothing is registered under 'missing', which 'widget' depends on. "
+        + "Register 'missing', or remove it from the dependencies of 'widget'. Path: widget → "
+        + "missing.",
+      at: line)
+  }
+
   func testATestContainerMadeInAnXCTestTestDecidesWhenItReports() {
     XCTAssertTrue(TestContainer().reporter is AutomaticIssueReporter)
   }

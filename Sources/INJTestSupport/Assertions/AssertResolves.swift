@@ -88,6 +88,59 @@ public func assertResolvesAsync<T>(
   }
 }
 
+/// Resolves every registered name of a container where it runs, and fails the test
+/// with every failure at once: the one test that turns a wiring's run-time mistakes into
+/// a test failure.
+///
+/// ```swift
+/// @Test func everyNameResolves() async {
+///   await assertEveryNameResolves(AppContainer.make(database: .inMemory))
+/// }
+/// ```
+///
+/// Give it the container the app builds, with fakes in place of I/O (a test container
+/// with overrides, say). The singletons made at launch are made first, as the app's
+/// launch makes them (`makeSingletons(named:)`). Then each name, once, resolves where it
+/// runs: a main-actor provider on the main actor; an async provider, a provider isolated
+/// to another actor and a collection with an async contribution with `asyncValue`; a
+/// provider whose creator takes an argument by handing out its provider closure and
+/// resolving its dependencies; any other name off the main actor, or on it when it needs
+/// the main actor below.
+///
+/// The failure message is `assertEveryNameResolves failed: 2 of 14 names do not
+/// resolve:`, then a line per name with the resolution error's full text (its path and
+/// its fix). A failure already reported while resolving (a name a strict test container
+/// refuses, an `unimplemented` placeholder called) is not reported again.
+///
+/// - Parameters:
+///   - container: The container or test container to resolve in.
+///   - fileID: The calling file; leave the default.
+///   - filePath: The calling file's path; leave the default.
+///   - line: The calling line; leave the default.
+///   - column: The calling column; leave the default.
+/// - Returns: Whether every name resolved.
+@discardableResult
+public func assertEveryNameResolves(
+  _ container: some ContainerRepresentable, fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) async -> Bool {
+  let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+  let resolving = container.container
+  let names = Set(resolving.registrations().map(\.name)).count
+  let failures = await CallSite.$location.withValue(location) {
+    await resolving.resolveEveryName()
+  }
+  let unreported = failures.filter { !wasReported($0.error) }
+  if !unreported.isEmpty {
+    let lines = unreported.map { "- '\($0.name)': \($0.error)" }
+    reportFailure(
+      "assertEveryNameResolves failed: \(unreported.count) of \(count(names, "name")) "
+        + "\(unreported.count == 1 ? "does" : "do") not resolve:\n"
+        + lines.joined(separator: "\n"), about: container, at: location)
+  }
+  return failures.isEmpty
+}
+
 /// Whether the failure behind `error` was reported when it happened: a test
 /// container's observer reports every name it refuses (strict or unimplemented),
 /// and a placeholder reports before it throws ``UnimplementedError``.
