@@ -433,7 +433,7 @@ struct AsyncResolver {
       } else {
         try await inner.dependencies(of: provider)
       }
-    let product: Resolved
+    var product: Resolved
     do {
       product = try await AsyncResolution.$current.withValue(inner.context) {
         try await provider.asyncCreator!.create(values)
@@ -443,9 +443,12 @@ struct AsyncResolver {
     } catch {
       throw inner.error(for: provider.name, reason: .creatorFailed(error), inProgress: true)
     }
-    if provider.scope == .weakSingleton, product.kind != .object {
-      throw inner.error(
-        for: provider.name, reason: .notAnObject(type: product.typeDescription), inProgress: true)
+    if provider.scope == .weakSingleton {
+      guard let held = product.heldWeakly() else {
+        throw inner.error(
+          for: provider.name, reason: .notAnObject(type: product.typeDescription), inProgress: true)
+      }
+      product = held
     }
     if provider.isObserved, let observer = provider.owner.observer {
       observer.didCreate(provider.name, product: product.anyValue, path: inner.context.path)
