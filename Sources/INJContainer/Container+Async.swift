@@ -190,7 +190,8 @@ extension Container {
   /// transient providers, then those that depend only on the first wave, and so on;
   /// the singletons of one wave are made at the same time. So a synchronous singleton
   /// over an async one, or a nonisolated one over a main-actor one, finds what it
-  /// needs made. This is the launch call of ``ProviderOptions/madeAtLaunch``:
+  /// needs made; a nonisolated singleton over main-actor transients (or contributions)
+  /// is made on the main actor, where they run. This is the launch call of ``ProviderOptions/madeAtLaunch``:
   /// synchronous providers may depend on such a singleton, and resolve
   /// synchronously once this call has returned.
   ///

@@ -145,6 +145,14 @@ extension Container {
     }
   }
 
+  /// The name whose provider closure `name` resolves to here (or in an ancestor), such
+  /// as `foo` for `fooProvider`; nil when `name` resolves to anything else, or nothing.
+  package func baseOfProviderClosure(named name: String) -> String? {
+    let found = lookup(name, hash: name.hashValue)?.takeUnretainedValue()
+    guard case .providerClosure(let target)? = found?.kind else { return nil }
+    return target.name
+  }
+
   /// The names overridden here, sorted.
   package var overriddenNames: [String] {
     withRegistry { $0.overrides.values.map(\.name).sorted() }

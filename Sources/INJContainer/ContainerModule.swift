@@ -70,7 +70,10 @@ extension ContainerModule {
   ///
   /// A name the module depends on that neither it registers nor ``needs`` declares
   /// is missing, with a suggestion; a cycle inside the module is a cycle. What the
-  /// needed names themselves need is the business of the modules that register them.
+  /// needed names themselves need is the business of the modules that register them,
+  /// and so is what they are: the check knows only their names, so it reports nothing
+  /// that depends on a need's scope, isolation, argument or product type (the type of
+  /// its provider closure, a captive dependency on it).
   ///
   /// - Throws: ``ValidationError`` listing every problem.
   public func checkForErrors() throws {
@@ -181,6 +184,13 @@ extension Container {
         creator: .value { _ in throw NeedOfModuleCheckedAlone(name: need, module: moduleName) })
     }
   }
+}
+
+extension Registration {
+  /// Whether this stands for a need of a module checked alone (the one registration
+  /// there that the module did not make): the check knows its name and nothing else,
+  /// not its scope, isolation, argument or product, so it reports nothing about those.
+  var standsForNeed: Bool { owner.moduleCheckedAlone != nil && site.module == nil }
 }
 
 /// Thrown by a need's stand-in when a module checked alone is resolved: the name

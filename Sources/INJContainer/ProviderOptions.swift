@@ -31,6 +31,11 @@ public struct ProviderOptions: OptionSet, Sendable, Hashable {
 
   /// One product is shared while anything holds it; after the last holder lets go,
   /// the next resolution creates a new one. The product must be a class instance.
+  ///
+  /// A creator may declare an optional (`{ _ -> (any Store)? in … }`): the object it
+  /// returns is held weakly like any other, and a `nil` is handed out as it is and not
+  /// kept, so the next resolution runs the creator again. A declared type whose values
+  /// are never objects (`Int`, `Int?`) is reported by ``Container/checkForErrors()``.
   public static let weakSingleton = ProviderOptions(rawValue: 1 << 2)
 
   /// One product per top-level resolution: everything created by one call to

@@ -52,8 +52,9 @@ public struct ResolutionError: Error, CustomStringConvertible {
     case providerClosureShape(requested: String, offered: String, problem: String)
     /// Injecting the product's properties failed.
     case injectionFailed(InjectionError)
-    /// The name is registered more than once, at these sites.
-    case duplicateName(sites: [RegistrationSite])
+    /// The name is registered `count` times; `sites` are where the first ones were made
+    /// (at most ten, the ones the description lists).
+    case duplicateName(sites: [RegistrationSite], count: Int)
     /// The name is registered and is also the provider-closure name of another
     /// registration (`fooProvider` and `foo`); the other name.
     case nameCollision(with: String)
@@ -231,9 +232,9 @@ public struct ResolutionError: Error, CustomStringConvertible {
       }
     case .injectionFailed(let error):
       text += ": injecting the properties of '\(name)' failed. \(error)"
-    case .duplicateName(let sites):
+    case .duplicateName(let sites, let count):
       text +=
-        ": '\(name)' is registered \(sites.count) times, at \(Self.sites(sites)). "
+        ": '\(name)' is registered \(count) times, at \(Self.sites(sites, count: count)). "
         + "Remove or rename all but one."
     case .nameCollision(let other):
       let (closure, base) = name.hasSuffix("Provider") ? (name, other) : (other, name)
@@ -331,11 +332,13 @@ public struct ResolutionError: Error, CustomStringConvertible {
   static let listedSiteLimit = 10
 
   /// `A.swift:1 and A.swift:2`, or for more than ``listedSiteLimit`` sites, the first
-  /// ones and a count: `A.swift:1, …, A.swift:10 and 90 more sites`.
-  static func sites(_ sites: [RegistrationSite]) -> String {
-    guard sites.count > listedSiteLimit else { return list(sites) }
+  /// ones and a count: `A.swift:1, …, A.swift:10 and 90 more sites`; `count` sites in
+  /// all, of which `sites` holds at least the first ones.
+  static func sites(_ sites: [RegistrationSite], count: Int? = nil) -> String {
+    let count = count ?? sites.count
+    guard count > listedSiteLimit else { return list(sites) }
     return sites.prefix(listedSiteLimit).map(\.description).joined(separator: ", ")
-      + " and \(sites.count - listedSiteLimit) more sites"
+      + " and \(count - listedSiteLimit) more sites"
   }
 
   /// `a`, `a and b`, `a, b and c`.

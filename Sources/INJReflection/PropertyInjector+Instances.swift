@@ -48,13 +48,15 @@ extension PropertyInjector {
     SlotDiscovery.typedSlots(of: type)?.map { ($0.slot.name, $0.valueType) }
   }
 
-  /// Whether no value of `type` is ever a class instance: a struct or an enum (but an
-  /// optional), a tuple or a function. False where a value may be one (a class, an
-  /// existential, an optional) or the type's kind is unknown.
+  /// Whether no value of `type` is ever a class instance, nor an optional holding one:
+  /// a struct or an enum, a tuple or a function, or an optional of one. False where a
+  /// value may be one (a class, an existential, an optional of one) or the type's kind
+  /// is unknown.
   package static func neverHoldsAnObject(_ type: Any.Type) -> Bool {
     switch TypeShape.of(type) {
     case .value, .array, .set, .dictionary, .anyHashable, .tuple, .function: true
-    case .optional, .existential, .classType, .metatype, .other: false
+    case .optional(let wrapped): neverHoldsAnObject(wrapped)
+    case .existential, .classType, .metatype, .other: false
     }
   }
 

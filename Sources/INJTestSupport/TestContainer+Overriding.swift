@@ -26,8 +26,12 @@ extension TestContainer {
   /// the name. Use `add` for a name the app does not register.
   ///
   /// Override `foo` rather than its provider closure `fooProvider`: the closure
-  /// then makes the fake. Overriding `fooProvider` while `foo` is registered is a
-  /// name collision, as in any container, and makes resolving either name throw.
+  /// then makes the fake. Overriding (or adding) `fooProvider` while `foo` is
+  /// registered is refused: it fails the test at this call, and registers nothing.
+  ///
+  /// ```
+  /// Cannot override 'weatherClientProvider': it is the provider closure of 'weatherClient', which makes 'weatherClient' each time it is called. Override 'weatherClient' instead; 'weatherClientProvider' then makes the fake.
+  /// ```
   ///
   /// - Parameters:
   ///   - name: The registered name to override.
@@ -262,9 +266,15 @@ enum RegistrationKind {
   }
 
   /// The failure for a call with a name of the wrong kind: new for an override,
-  /// registered for an add.
-  func failure(for name: String, suggestion: String?) -> String {
+  /// registered for an add, or the provider closure of `base`.
+  func failure(for name: String, suggestion: String?, base: String? = nil) -> String {
     let placeholder = isUnimplemented ? " as unimplemented" : ""
+    if let base {
+      return
+        "Cannot \(expectsNewName ? "add" : "override") '\(name)'\(placeholder): it is the "
+        + "provider closure of '\(base)', which makes '\(base)' each time it is called. "
+        + "Override '\(base)' instead; '\(name)' then makes the fake."
+    }
     if expectsNewName {
       return
         "Cannot add '\(name)'\(placeholder): it is already registered. To replace it, use "
@@ -294,11 +304,16 @@ enum RegistrationKind {
 extension TestContainer {
   /// Registers `name` with `apply`, first failing the test at `location` when the
   /// name is not what `kind` expects: a registered name for an override, a new one
-  /// for an add. The registration happens either way.
+  /// for an add. The registration happens either way, except for the provider closure
+  /// of a registered name, which is refused.
   func register(
     _ name: String, as kind: RegistrationKind, at location: IssueLocation,
     apply: () -> Void
   ) {
+    if let base = container.baseOfProviderClosure(named: name) {
+      let failure = kind.failure(for: name, suggestion: nil, base: base)
+      return reporter.reportIssue(failure, at: location)
+    }
     let isNew = !container.isRegistered(name)
     if isNew != kind.expectsNewName {
       let suggestion =

@@ -62,6 +62,13 @@ public final class TestContainer: Sendable {
 
   /// The test container of the current test, when the test runs with the
   /// ``TestContainerTrait`` trait or inside `withTestContainer`.
+  ///
+  /// It is a task-local value that only those two set, for their scope: it is nil
+  /// anywhere else, for a test container made with `TestContainer(…)` too. XCTest has
+  /// no traits, so in an XCTest test it is nil unless the test's code runs inside
+  /// ``withTestContainer(copying:strict:allowing:reporter:fileID:filePath:line:column:operation:)``;
+  /// a test case that makes its test container in `setUp()` keeps it in a property
+  /// and uses that instead.
   @TaskLocal public static var current: TestContainer?
 
   /// Creates a test container from a production container, or an empty one.

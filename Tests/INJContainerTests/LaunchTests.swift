@@ -147,6 +147,31 @@ struct LaunchTests {
     }
   }
 
+  /// Made at launch from the main actor, a nonisolated singleton over a main-actor
+  /// transient (or main-actor contributions to a collection) is made on the main
+  /// actor, as a synchronous resolution there makes it.
+  @MainActor @Test func aNonisolatedSingletonOverMainActorTransientsIsMadeOnTheMainActor()
+    async throws
+  {
+    let container = Container()
+    container.addProvider(forName: "title") { _ in Store(opened: 3) }
+    container.contribute(to: "plugins") { _ in Store(opened: 4) }
+    Self.registerNonisolatedSingletons(in: container)
+    try container.checkForErrors()
+    try await container.makeSingletons()
+    #expect(try container.value(forName: "header", as: Repository.self).store.opened == 3)
+    #expect(try container.value(forName: "plugins", as: [Store].self).map(\.opened) == [4])
+  }
+
+  private nonisolated static func registerNonisolatedSingletons(in container: Container) {
+    container.addProvider(forName: "header", dependencies: ["title"], options: .singleton) {
+      values in Repository(store: try values.value(forName: "title"))
+    }
+    container.addProvider(forName: "pluginCount", dependencies: ["plugins"], options: .singleton) {
+      values in try values.value(forName: "plugins", as: [Store].self).count
+    }
+  }
+
   @MainActor private static func registerMainActorSingleton(in container: Container) {
     container.addProvider(forName: "main", options: .singleton) { _ in Store(opened: 2) }
   }

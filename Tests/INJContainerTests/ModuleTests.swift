@@ -1,4 +1,5 @@
 import INJContainer
+import INJReflection
 import Testing
 
 /// Modules: grouped registrations, named in reports, checked alone against their needs.
@@ -152,6 +153,50 @@ import Testing
     }
     let error = #expect(throws: ValidationError.self) { try Looping().checkForErrors() }
     #expect(error?.cycles == [["a", "b", "a"]])
+  }
+
+  final class Detail: Sendable {}
+  final class List {
+    @Inject var detailProvider: ((Int) -> Detail)?
+    @Inject var asyncDetailProvider: (() async throws -> Detail)?
+  }
+
+  struct ListModule: ContainerModule {
+    var needs: [String] { ["detail", "asyncDetail"] }
+    func register(in container: Container) {
+      container.addProvider(
+        forName: "list", dependencies: ["detailProvider", "asyncDetailProvider"]
+      ) { _ in List() }
+    }
+  }
+
+  @Test func aModuleCheckedAloneKnowsNothingOfANeedButItsName() async throws {
+    struct DetailModule: ContainerModule {
+      func register(in container: Container) {
+        container.addProvider(forName: "detail", argument: Int.self) { _, _ in Detail() }
+        container.addAsyncProvider(forName: "asyncDetail") { _ in Detail() }
+      }
+    }
+    let container = Container()
+    container.install(ListModule(), DetailModule())
+    try container.checkForErrors()
+    #expect(try container.value(forName: "list", as: List.self).detailProvider?(1) != nil)
+    try ListModule().checkForErrors()
+  }
+
+  @Test func aModuleCheckedAloneKnowsNoScopeOfANeed() {
+    struct CartModule: ContainerModule {
+      var needs: [String] { ["pricing"] }
+      func register(in container: Container) {
+        container.addProvider(forName: "cart", dependencies: ["pricing"], options: .singleton) {
+          _ in 1
+        }
+        container.addProvider(forName: "total", dependencies: ["tax"]) { _ in 2 }
+      }
+    }
+    let error = #expect(throws: ValidationError.self) { try CartModule().checkForErrors() }
+    #expect(error?.missingDependencies.map(\.name) == ["tax"])
+    #expect(error?.warnings.isEmpty == true)
   }
 
   @Test func installingAModuleDoesNotRegisterItsNeeds() {

@@ -170,7 +170,7 @@ import Testing
     let container = Container()
     container.install(Parts())
     container.addProvider(forName: "part", line: 9) { _ in Part() }
-    #expect(container.sitesRegistered("part").map(\.module) == ["Parts", nil])
+    #expect(container.sitesRegistered("part").first.map(\.module) == ["Parts", nil])
   }
 
   // MARK: Threads

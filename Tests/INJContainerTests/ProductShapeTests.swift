@@ -62,6 +62,10 @@ struct ProductShapeTests {
       forName: "count", options: .weakSingleton, fileID: "App/C.swift", line: 7
     ) { _ in 3 }
     container.addProvider(forName: "names", options: .weakSingleton) { _ in ["a"] }
+    container.addProvider(forName: "maybe", options: .weakSingleton) { _ -> Int?? in 3 }
+    container.addProvider(forName: "optionalCache", options: .weakSingleton) {
+      _ -> (any Cache)? in MemoryCache()
+    }
     // A class, a class-bound existential and `Any` may be objects: not reported.
     container.addProvider(forName: "cache", options: .weakSingleton) { _ in MemoryCache() }
     container.addProvider(forName: "anyCache", options: .weakSingleton) { _ -> any Cache in
@@ -78,6 +82,9 @@ struct ProductShapeTests {
         "'names' (\(container.registrations().first { $0.name == "names" }!.site)) is a weak "
           + "singleton, but its creator returns Array<String>, which cannot be held weakly. "
           + "Return a class instance, or make 'names' a singleton.",
+        "'maybe' (\(container.registrations().first { $0.name == "maybe" }!.site)) is a weak "
+          + "singleton, but its creator returns Optional<Optional<Int>>, which cannot be held "
+          + "weakly. Return a class instance, or make 'maybe' a singleton.",
       ])
     #expect(throws: ResolutionError.self) { try container.value(forName: "count") }
     // A weak singleton declared as a protocol or `Any` holds its object weakly.

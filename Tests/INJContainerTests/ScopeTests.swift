@@ -52,6 +52,36 @@ struct ScopeTests {
         + "'count' a singleton.")
   }
 
+  protocol Store: AnyObject, Sendable {}
+  final class MemoryStore: Store {}
+
+  /// A creator that declares an optional: the object it holds is held weakly, and a
+  /// nil is handed out as it is and not kept.
+  @Test func aWeakSingletonDeclaredOptionalHoldsItsObjectWeakly() async throws {
+    let container = Container()
+    let makesNil = Counter()
+    container.addProvider(forName: "store", options: .weakSingleton) { _ -> (any Store)? in
+      MemoryStore()
+    }
+    container.addProvider(forName: "none", options: .weakSingleton) { _ -> (any Store)? in
+      makesNil.increment()
+      return nil
+    }
+    container.addAsyncProvider(forName: "asyncStore", options: .weakSingleton) {
+      _ -> (any Store)? in MemoryStore()
+    }
+    try container.checkForErrors()
+    let asyncStore = try await container.asyncValue(forName: "asyncStore", as: (any Store)?.self)
+    #expect(
+      try await container.asyncValue(forName: "asyncStore", as: (any Store)?.self) === asyncStore)
+    let store = try #require(try container.value(forName: "store", as: (any Store)?.self))
+    #expect(try container.value(forName: "store", as: (any Store)?.self) === store)
+    #expect(try await container.asyncValue(forName: "store", as: (any Store)?.self) === store)
+    #expect(try container.value(forName: "none", as: (any Store)?.self) == nil)
+    #expect(try await container.asyncValue(forName: "none", as: (any Store)?.self) == nil)
+    #expect(makesNil.value == 2)
+  }
+
   private func objectGraphContainer(created: Counter) -> Container {
     let container = Container()
     container.addProvider(forName: "session", options: .objectGraph) { _ in

@@ -153,6 +153,26 @@ struct SoundnessTests {
         + "but one.")
   }
 
+  /// Resolving a name registered many times copies the few sites its error lists, not
+  /// every site, and counts the rest.
+  @Test func resolvingANameRegisteredManyTimesCarriesAFewSitesAndTheCount() throws {
+    let container = Container()
+    for index in 0..<3_000 {
+      container.addInstance(index, forName: "answer", fileID: "App/Wiring.swift", line: index)
+    }
+    let error = #expect(throws: ResolutionError.self) { try container.value(forName: "answer") }
+    guard case .duplicateName(let sites, let count)? = error?.reason else {
+      Issue.record("expected a duplicate name")
+      return
+    }
+    #expect(count == 3_000)
+    #expect(sites.count == 10)
+    #expect(sites.last == RegistrationSite(fileID: "App/Wiring.swift", line: 9))
+    #expect(
+      error?.description.hasSuffix(
+        "App/Wiring.swift:9 and 2990 more sites. Remove or rename all but one.") == true)
+  }
+
   // MARK: A provider closure of the wrong type is refused when handed out
 
   final class Car: Sendable {}

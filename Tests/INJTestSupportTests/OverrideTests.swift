@@ -264,14 +264,30 @@ struct OverrideTests {
     #expect(recorder.issues.isEmpty)
   }
 
-  @Test func overridingAProviderClosureNameCollidesWithItsBase() {
-    let testContainer = TestContainer(copying: Production.make())
+  @Test func overridingAProviderClosureNameIsRefusedInFavourOfItsBase() throws {
+    let recorder = RecordingIssueReporter()
+    let testContainer = TestContainer(copying: Production.make(), reporter: recorder)
     testContainer.override("clockProvider", with: { @Sendable in FixedClock(now: 1) as any Clock })
-    let error = resolutionError { _ = try testContainer.value(forName: "clock") }
+    testContainer.overrideUnimplemented("clockProvider")
+    testContainer.add("clockProvider", with: 1)
     #expect(
-      error?.description
-        == "Cannot resolve 'clock': 'clockProvider' is registered, and is also the name of the "
-        + "provider closure for 'clock'. Rename one of them.")
+      recorder.messages == [
+        "Cannot override 'clockProvider': it is the provider closure of 'clock', which makes "
+          + "'clock' each time it is called. Override 'clock' instead; 'clockProvider' then "
+          + "makes the fake.",
+        "Cannot override 'clockProvider' as unimplemented: it is the provider closure of "
+          + "'clock', which makes 'clock' each time it is called. Override 'clock' instead; "
+          + "'clockProvider' then makes the fake.",
+        "Cannot add 'clockProvider': it is the provider closure of 'clock', which makes 'clock' "
+          + "each time it is called. Override 'clock' instead; 'clockProvider' then makes the "
+          + "fake.",
+      ])
+    // Refused: nothing was registered, and both names resolve as before.
+    #expect(testContainer.overriddenNames.isEmpty && testContainer.addedNames.isEmpty)
+    #expect(try testContainer.value(forName: "clock", as: (any Clock).self) is SystemClock)
+    let clockProvider = try testContainer.value(
+      forName: "clockProvider", as: (() throws -> any Clock).self)
+    #expect(try clockProvider() is SystemClock)
   }
 
   @Test func overridesAndAdditionsTakeKeysAmongTheirDependencies() throws {
@@ -340,6 +356,7 @@ struct OverrideTests {
       init(title: String) { self.title = title }
     }
     let testContainer = TestContainer(copying: Production.make())
+    let line = #line + 1
     testContainer.addMainActor("viewModel", dependencies: ["configuration"]) { values in
       ViewModel(title: try values.value(forName: "configuration"))
     }
@@ -355,8 +372,9 @@ struct OverrideTests {
       error?.description
         == "Cannot resolve 'viewModel' off the main actor: the creator of 'viewModel' runs on "
         + "the main actor, because it was registered from main-actor code or with "
-        + "addMainActorProvider, at INJTestSupportTests/OverrideTests.swift:343. Resolve it from the main actor or with "
-        + "asyncValue(forName:as:), which runs it there; or, if it needs no main-actor state, "
+        + "addMainActorProvider, at INJTestSupportTests/OverrideTests.swift:\(line). Resolve it "
+        + "from the main actor or with asyncValue(forName:as:), which runs it there; or, if it "
+        + "needs no main-actor state, "
         + "register it from a nonisolated function, whose creators run on any thread.")
   }
 }

@@ -48,6 +48,15 @@ final class XCTestReportingTests: XCTestCase {
   }
   #endif
 
+  /// In XCTest no trait sets `TestContainer.current`: `withTestContainer` does, for its
+  /// scope.
+  func testCurrentIsTheTestContainerOfWithTestContainer() {
+    XCTAssertNil(TestContainer.current)
+    withTestContainer { testContainer in
+      XCTAssertTrue(TestContainer.current === testContainer)
+    }
+  }
+
   /// Checks that `failure` is XCTest's record of `message`, reported at `line` of
   /// this file.
   private func check(

@@ -36,8 +36,11 @@ struct ArticleFailureTextTests {
       .value(forName: "forecastServise")
     TestContainer(copying: AppContainer.make(), reporter: recorder)
       .add("analytics", with: Analytics(track: { _ in }))
+    // An override of a provider closure.
+    TestContainer(copying: AppContainer.make(), reporter: recorder)
+      .override("forecastServiceProvider", with: { @Sendable in fake })
 
-    #expect(recorder.messages.count == 5)
+    #expect(recorder.messages.count == 6)
     let lines = Set(try Self.article().split(separator: "\n").map(String.init))
     let notInTheArticle = recorder.messages.filter { !lines.contains($0) }
     #expect(notInTheArticle == [])

@@ -247,19 +247,24 @@ struct AsyncResolver {
   /// singleton below it that the synchronous resolver cannot make where it runs (as
   /// ``Container/makeSingletons(named:)`` would at launch): an async one, or one whose
   /// creator is isolated to an actor the resolution is not on, which this makes on
-  /// its actor; then trying again. An async provider or an actor-isolated one of
-  /// another scope below a synchronous one stays an error.
+  /// its actor; then trying again. A nonisolated provider over main-actor creators is
+  /// resolved on the main actor, where both run. An async provider or one isolated to
+  /// another actor, of another scope, below a synchronous one stays an error.
   private nonisolated(nonsending) func resolveSynchronously(
     makingAsyncSingletonsFirst provider: Provider
   ) async throws(ResolutionError) -> Resolved {
     var made: Set<String> = []
+    var onMainActor = false
     while true {
       do {
-        return try await resolveSynchronously(provider)
+        return try await resolveSynchronously(provider, onMainActor: onMainActor)
       } catch {
         let isolated: Bool
         switch error.reason {
         case .requiresAsync, .notMadeAtLaunch: isolated = false
+        case .notOnMainActor where provider.isolation == .nonisolated && !onMainActor:
+          onMainActor = true
+          continue
         case .notOnActor, .notOnMainActor: isolated = true
         default: throw error
         }
@@ -278,23 +283,23 @@ struct AsyncResolver {
   // MARK: Synchronous providers
 
   /// Resolves a synchronous provider with the synchronous resolver, on the actor its
-  /// creator is isolated to, if any.
+  /// creator is isolated to, if any, or on the main actor when `onMainActor`.
   ///
   /// The resolution stops where another resolution holds a claim it needs (see
   /// ``StoppableResolution``); this task then suspends until the claim is released and
   /// goes on, so that waiting for another's creation never blocks its thread.
   private nonisolated(nonsending) func resolveSynchronously(
-    _ provider: Provider
+    _ provider: Provider, onMainActor: Bool
   ) async throws(ResolutionError) -> Resolved {
     guard AsyncResolution.live != nil else {
-      return try await resolveSynchronouslyUnbound(provider)
+      return try await resolveSynchronouslyUnbound(provider, onMainActor: onMainActor)
     }
     // Inside a creation: synchronous creators run unbound, so that a task one of them
     // starts, which it cannot await, asks as a new request, not as a part of the
     // creation this resolution is in.
     do {
       return try await AsyncResolution.$current.withValue(nil) {
-        try await resolveSynchronouslyUnbound(provider)
+        try await resolveSynchronouslyUnbound(provider, onMainActor: onMainActor)
       }
     } catch let failure as ResolutionError {
       throw failure
@@ -304,7 +309,7 @@ struct AsyncResolver {
   }
 
   private nonisolated(nonsending) func resolveSynchronouslyUnbound(
-    _ provider: Provider
+    _ provider: Provider, onMainActor: Bool
   ) async throws(ResolutionError) -> Resolved {
     let request = context.requestProducts
     guard let products = await request.synchronous.take() else {
@@ -314,7 +319,7 @@ struct AsyncResolver {
     defer { request.synchronous.giveBack(resolution.takeProducts()) }
     while true {
       let step: Result<HandedOver<Resolved>?, ResolutionError>
-      switch provider.isolation {
+      switch onMainActor ? .mainActor : provider.isolation {
       case .mainActor where !MainActorCheck.isOnMainActor:
         step = await Self.proceedOnMainActor(HandedOver(resolution))
       case .actor(let isolating):
@@ -428,7 +433,7 @@ struct AsyncResolver {
       } else {
         try await inner.dependencies(of: provider)
       }
-    let product: Resolved
+    var product: Resolved
     do {
       product = try await AsyncResolution.$current.withValue(inner.context) {
         try await provider.asyncCreator!.create(values)
@@ -438,9 +443,12 @@ struct AsyncResolver {
     } catch {
       throw inner.error(for: provider.name, reason: .creatorFailed(error), inProgress: true)
     }
-    if provider.scope == .weakSingleton, product.kind != .object {
-      throw inner.error(
-        for: provider.name, reason: .notAnObject(type: product.typeDescription), inProgress: true)
+    if provider.scope == .weakSingleton {
+      guard let held = product.heldWeakly() else {
+        throw inner.error(
+          for: provider.name, reason: .notAnObject(type: product.typeDescription), inProgress: true)
+      }
+      product = held
     }
     if provider.isObserved, let observer = provider.owner.observer {
       observer.didCreate(provider.name, product: product.anyValue, path: inner.context.path)

@@ -145,10 +145,12 @@ final class Registration: @unchecked Sendable {
   /// Why resolving this registration fails, for an invalid one.
   func failureReason(_ problem: Problem) -> ResolutionError.Reason {
     switch problem {
-    case .blankName: .blankName
-    case .conflictingScopes(let options): .conflictingScopes(options)
-    case .nameCollision(let other): .nameCollision(with: other)
-    case .duplicateName: .duplicateName(sites: owner.sitesRegistered(name))
+    case .blankName: return .blankName
+    case .conflictingScopes(let options): return .conflictingScopes(options)
+    case .nameCollision(let other): return .nameCollision(with: other)
+    case .duplicateName:
+      let (sites, count) = owner.sitesRegistered(name)
+      return .duplicateName(sites: sites, count: count)
     }
   }
 

@@ -155,11 +155,14 @@ extension Container {
     return base.isBlank ? nil : base
   }
 
-  /// The sites of every registration of `name` here, in registration order.
-  func sitesRegistered(_ name: String) -> [RegistrationSite] {
+  /// The sites of the first registrations of `name` here, in registration order (as
+  /// many as a report lists: a resolution's error costs the same however many there
+  /// are), and how many registrations it has.
+  func sitesRegistered(_ name: String) -> (first: [RegistrationSite], count: Int) {
     withRegistry { registry in
-      guard let slot = names.slot(named: name, hash: name.hashValue) else { return [] }
-      return registry.byName[slot._withUnsafeGuaranteedRef(\.id)].map(\.site)
+      guard let slot = names.slot(named: name, hash: name.hashValue) else { return ([], 0) }
+      let own = registry.byName[slot._withUnsafeGuaranteedRef(\.id)]
+      return (own.prefix(ResolutionError.listedSiteLimit).map(\.site), own.count)
     }
   }
 

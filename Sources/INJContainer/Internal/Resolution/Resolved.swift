@@ -82,6 +82,19 @@ struct Resolved {
     }
   }
 
+  /// The product of a weak singleton as it is held: a class instance, also one an
+  /// optional holds (unwrapped); a nil optional as it is, handed out and not kept, since
+  /// nothing can hold it. Nil for any other value, which cannot be held weakly.
+  func heldWeakly() -> Resolved? {
+    guard kind == .boxed else { return kind == .object ? self : nil }
+    var value = box.value
+    while Mirror(reflecting: value).displayStyle == .optional {
+      guard let wrapped = Mirror(reflecting: value).children.first?.value else { return self }
+      value = wrapped
+    }
+    return ClassReference.of(value).map(Resolved.init(object:))
+  }
+
   /// Whether nothing else holds the class instance: a product nobody else can reach
   /// yet, such as one its creator has just made.
   mutating func isUniquelyReferenced() -> Bool {

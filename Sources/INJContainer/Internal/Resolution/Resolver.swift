@@ -362,10 +362,13 @@ struct Resolver {
   ) throws(ResolutionError) -> Resolved? {
     let values = ResolvedValues(storage: storage)
     var product = try runCreator(provider, with: values)
-    if provider.scope == .weakSingleton, product.kind != .object {
-      throw error(
-        for: provider.name, reason: .notAnObject(type: product.typeDescription),
-        inProgress: true)
+    if provider.scope == .weakSingleton {
+      guard let held = product.heldWeakly() else {
+        throw error(
+          for: provider.name, reason: .notAnObject(type: product.typeDescription),
+          inProgress: true)
+      }
+      product = held
     }
     if provider.injectsProperties, let plan = provider.injectionPlan(for: product) {
       guard try inject(&product, of: provider, with: plan, from: values) else {

@@ -320,9 +320,9 @@ struct Validation {
       } else {
         dependency = nil
       }
-      guard let dependency = dependency?.provider, !dependency.scope.isShared else {
-        continue
-      }
+      guard let found = dependency, !found.standsForNeed, let dependency = found.provider,
+        !dependency.scope.isShared
+      else { continue }
       warnings.append(
         .captiveDependency(
           name: registration.name, site: registration.site, scope: provider.scope.name,
@@ -558,7 +558,7 @@ struct Validation {
     if let id = slotID(of: name), registrationCounts[Int(id)] > 0 { return nil }
     if let found = registered(named: name), found.isMade { return nil }
     guard let base = Container.baseName(ofProviderClosure: name),
-      let made = registered(named: base), let offer = made.closureOffer
+      let made = registered(named: base), !made.standsForNeed, let offer = made.closureOffer
     else { return nil }
     let requested = ClosureType(slotType)
     let refusal: InjectionError.Reason
