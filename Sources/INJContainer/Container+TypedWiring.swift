@@ -62,7 +62,7 @@ extension Container {
       key.name, Wiring.names(repeat each dependencies), options.options, fileID: fileID, line: line,
       isolation: CreatorIsolation(isolation), productType: T.self,
       creator: .erasing { values in
-        let resolved = try Wiring.values(of: repeat each dependencies, in: values)
+        let resolved = try Wiring.values(of: repeat (each D).self, in: values)
         return try creator(repeat each resolved)
       },
       dependencyKeyTypes: Wiring.types(repeat each dependencies))
@@ -103,7 +103,7 @@ extension Container {
       keyTypes: Wiring.types(repeat each dependencies), fileID: fileID, line: line,
       isolation: CreatorIsolation(isolation)
     ) { (values: ResolvedValues, argument: Argument) throws -> T in
-      let resolved = try Wiring.values(of: repeat each dependencies, in: values)
+      let resolved = try Wiring.values(of: repeat (each D).self, in: values)
       return try creator(argument, repeat each resolved)
     }
   }
@@ -140,7 +140,7 @@ extension Container {
       isolation: CreatorIsolation(isolation), productType: T.self,
       creator: .refusingSynchronousCreation,
       asyncCreator: Creator.erasingAsync { values in
-        let resolved = try Wiring.values(of: repeat each dependencies, in: values)
+        let resolved = try Wiring.values(of: repeat (each D).self, in: values)
         return try await creator(repeat each resolved)
       },
       dependencyKeyTypes: Wiring.types(repeat each dependencies))
@@ -179,7 +179,7 @@ extension Container {
       key.name, Wiring.names(repeat each dependencies), options.options, fileID: fileID, line: line,
       isolation: CreatorIsolation(isolation), productType: T.self,
       creator: .erasing { values in
-        let resolved = try Wiring.values(of: repeat each dependencies, in: values)
+        let resolved = try Wiring.values(of: repeat (each D).self, in: values)
         return try creator(repeat each resolved)
       },
       dependencyKeyTypes: Wiring.types(repeat each dependencies), isContribution: true)
@@ -214,15 +214,19 @@ enum Wiring {
 
   /// The dependencies' values, typed, in the order of the keys: the provider lists
   /// exactly the keys' names in this order, so the value at each index is its key's.
+  /// It takes the keys' types alone, so that a creation copies no key.
   @inlinable
   static func values<each D>(
-    of keys: repeat Key<each D>, in values: ResolvedValues
+    of types: repeat (each D).Type, in values: ResolvedValues
   ) throws -> (repeat each D) {
-    var index = 0
-    func next<Value>(_ key: Key<Value>) throws -> Value {
-      defer { index += 1 }
-      return try values.value(at: index, as: Value.self)
-    }
-    return (repeat try next(each keys))
+    var index = -1
+    return (repeat try values.value(at: next(&index, after: each types), as: (each D).self))
+  }
+
+  /// The position of the next key: `index` plus one.
+  @inlinable @inline(__always)
+  static func next<Value>(_ index: inout Int, after _: Value.Type) -> Int {
+    index += 1
+    return index
   }
 }

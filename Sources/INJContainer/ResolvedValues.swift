@@ -96,9 +96,25 @@ public struct ResolvedValues {
   }
 
   /// The value of the dependency at `index`, as `type`.
+  ///
+  /// Typed wiring calls it once per key of a parameter pack, where it runs unspecialized
+  /// (a pack's elements are visited in a loop): an object of exactly the class asked for
+  /// is returned without making an optional of `T`, whose metadata the runtime would
+  /// look up on every call (even one that does not use it reserves room for it).
   @inlinable
   func value<T>(at index: Int, as type: T.Type) throws(ResolutionError) -> T {
     let resolved = value(at: index)
+    if let object = resolved.classInstance, Swift.type(of: object) == T.self {
+      return unsafeBitCast(object, to: T.self)
+    }
+    return try castOtherwise(resolved, at: index, to: T.self)
+  }
+
+  /// ``value(at:as:)`` for any value but an object of exactly the class asked for.
+  @usableFromInline @inline(never)
+  func castOtherwise<T>(
+    _ resolved: Resolved, at index: Int, to type: T.Type
+  ) throws(ResolutionError) -> T {
     if let typed = resolved.cast(to: T.self) {
       return typed
     }

@@ -90,6 +90,29 @@ enum ContainerScenarios {
           return checksum
         }
       },
+      // The same graph in typed wiring (each dependency a key, its value a parameter),
+      // against the seed's form: typed wiring costs about what the reads it replaces do.
+      Benchmark(
+        name: "container/transient/3-dependencies/typed", group: "container", unit: "op",
+        unitsPerIteration: 1, baseline: "container/transient/3-dependencies",
+        targets: [.ratioToBaseline(atMost: 1.25)]
+      ) {
+        let container = Container()
+        container.addProvider(for: Key<Leaf>("a")) { Leaf() }
+        container.addProvider(for: Key<OtherLeaf>("b")) { OtherLeaf() }
+        container.addProvider(for: Key<ThirdLeaf>("c")) { ThirdLeaf() }
+        container.addProvider(
+          for: Key<Service>("service"), using: Key<Leaf>("a"), Key<OtherLeaf>("b"),
+          Key<ThirdLeaf>("c")
+        ) { a, b, c in Service(a: a, b: b, c: c) }
+        return { iterations in
+          var checksum = 0
+          for _ in 0..<iterations {
+            checksum &+= identity(try? container.value(forName: "service", as: Service.self))
+          }
+          return checksum
+        }
+      },
       Benchmark(
         name: "container/main-actor/transient/3-dependencies", group: "container", unit: "op",
         unitsPerIteration: 1, baseline: "container/transient/3-dependencies",

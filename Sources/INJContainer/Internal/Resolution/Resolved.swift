@@ -59,6 +59,7 @@ struct Resolved {
   }
 
   /// The value when it is a class instance.
+  @usableFromInline
   var classInstance: AnyObject? {
     kind == .object ? object : nil
   }
