@@ -52,6 +52,7 @@ private struct ClosureMaker: Sendable {
   let productType: Any.Type
   let create: @Sendable () throws -> Any
   let asyncCreate: (@Sendable () async throws -> Any)?
+  let suspendingCreate: (@Sendable () async throws -> Any)?
   let argumentCreate: (@Sendable (Any) throws -> Any)?
   let asyncArgumentCreate: (@Sendable (PassedArgument) async throws -> Any)?
 
@@ -59,6 +60,7 @@ private struct ClosureMaker: Sendable {
     productType = factory.productType
     create = factory.create
     asyncCreate = factory.asyncCreate
+    suspendingCreate = factory.suspendingCreate
     argumentCreate = factory.argumentCreate
     asyncArgumentCreate = factory.asyncArgumentCreate
   }
@@ -131,8 +133,8 @@ private struct ClosureMaker: Sendable {
   // The async helpers run on their caller's actor, as the closures that call them do:
   // a main-actor closure makes its product there.
   private nonisolated(nonsending) func asyncProduct<Result>() async throws -> Result {
-    if let asyncCreate {
-      return try cast(await asyncCreate())
+    if let make = asyncCreate ?? suspendingCreate {
+      return try cast(await make())
     }
     return try cast(create())
   }

@@ -30,6 +30,9 @@ public final class ProviderFactory {
   private let exactThrowingClosure: Any
   /// Makes one product, for an async factory.
   let asyncCreate: (@Sendable () async throws -> Any)?
+  /// Makes one product without blocking a thread, for the async closures of a
+  /// synchronous factory, when it was given one.
+  let suspendingCreate: (@Sendable () async throws -> Any)?
   /// Makes one product from the argument (of type ``argumentType``), for a factory
   /// whose closures take one.
   let argumentCreate: (@Sendable (Any) throws -> Any)?
@@ -58,15 +61,24 @@ public final class ProviderFactory {
   ///     type are built without a cast per call.
   ///   - isMainActor: Whether `create` must run on the main actor; its closures are
   ///     then main-actor closures only.
+  ///   - suspendingCreate: Creates one product as `create` does, suspending instead
+  ///     of blocking its thread where `create` would wait: what the factory's async
+  ///     closures call, when given.
   ///   - create: Creates one product, or throws why it could not.
   public init<Product>(
     making productType: Product.Type = Product.self, isMainActor: Bool = false,
+    suspending suspendingCreate: (@Sendable () async throws -> Product)? = nil,
     _ create: @escaping @Sendable () throws -> Product
   ) {
     self.productType = productType
     self.isMainActor = isMainActor
     argumentType = nil
     self.create = create
+    if let suspendingCreate {
+      self.suspendingCreate = { () async throws -> Any in try await suspendingCreate() }
+    } else {
+      self.suspendingCreate = nil
+    }
     asyncCreate = nil
     argumentCreate = nil
     asyncArgumentCreate = nil
@@ -110,6 +122,7 @@ public final class ProviderFactory {
     exactClosure = ()
     exactThrowingClosure = ()
     asyncCreate = create
+    suspendingCreate = nil
     argumentCreate = nil
     asyncArgumentCreate = nil
     let exact: () async throws -> Product = create
@@ -150,6 +163,7 @@ public final class ProviderFactory {
         propertyName: nil, typeName: String(describing: Product.self))
     }
     asyncCreate = nil
+    suspendingCreate = nil
     // The closures pass only arguments of `Argument`'s exact type (see `ClosureOffer`).
     argumentCreate = { try create($0 as! Argument) }
     asyncArgumentCreate = nil
@@ -192,6 +206,7 @@ public final class ProviderFactory {
       propertyName: nil, typeName: String(describing: Product.self))
     self.create = { throw refusal }
     asyncCreate = { throw refusal }
+    suspendingCreate = nil
     argumentCreate = nil
     // The closures pass only arguments of `Argument`'s exact type (see `ClosureOffer`).
     asyncArgumentCreate = { try await create($0.value as! Argument) }

@@ -516,6 +516,50 @@ struct AsyncSoundnessTests {
 struct AsyncBlockingWaitTests {
 
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  @Test func theAsyncClosureOfASynchronousProviderWaitsWithoutHoldingItsThread() async throws {
+    let container = Container()
+    let progress = Locked(0)
+    let seenDuringCreation = Locked(-1)
+    // The caller of the closure and an unrelated task share one thread: were the
+    // caller to hold it while it waits, the unrelated task could not run.
+    let pool = ThreadPoolExecutor(threads: 1)
+    defer { pool.shutDown() }
+    let started = Signal()
+    let askerLaunched = Signal()
+    container.addProvider(forName: "slow", options: .singleton) { _ in
+      started.raise()
+      block(until: askerLaunched, atMostSeconds: 20)
+      usleep(50_000)
+      let start = progress.withLock { $0 }
+      let stopwatch = Stopwatch()
+      while progress.withLock({ $0 }) - start < 100, stopwatch.elapsedSeconds < 20 {
+        usleep(1_000)
+      }
+      seenDuringCreation.withLock { $0 = progress.withLock { $0 } - start }
+      return Session(id: 2)
+    }
+    let makeSlow = try container.value(
+      forName: "slowProvider", as: (() async throws -> Session).self)
+    let unrelated = Task(executorPreference: pool) {
+      while !Task.isCancelled {
+        progress.withLock { $0 += 1 }
+        await Task.yield()
+      }
+    }
+    // Another thread makes the singleton; the closure is called while it does.
+    let maker = Task(executorPreference: DedicatedExecutor()) {
+      try container.value(forName: "slow", as: Session.self)
+    }
+    try await started.wait()
+    let asker = Task(executorPreference: pool) { try await makeSlow() }
+    askerLaunched.raise()
+    let session = try await asker.value
+    unrelated.cancel()
+    #expect(session === (try await maker.value))
+    #expect(seenDuringCreation.withLock { $0 } >= 100)
+  }
+
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func tasksWaitingForASlowSynchronousSingletonLeaveTheirThreadsToOthers() async throws {
     let container = Container()
     let progress = Locked(0)

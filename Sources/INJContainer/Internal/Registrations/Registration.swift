@@ -215,8 +215,17 @@ final class Registration: @unchecked Sendable {
   ) -> ProviderFactory {
     // The closures hold the container weakly: a singleton keeping one must not
     // keep its container alive.
-    ProviderFactory(making: productType, isMainActor: isMainActor) {
-      [weak owner] () throws -> Made in
+    // Their async closures resolve as `asyncValue` does, which waits for another
+    // thread's creation without blocking this one.
+    ProviderFactory(
+      making: productType, isMainActor: isMainActor,
+      suspending: { [weak owner] () async throws -> Made in
+        guard let owner else {
+          throw ResolutionError(name: slot.name, path: [slot.name], reason: .containerReleased)
+        }
+        return try await owner.asyncValue(forName: slot.name, as: productType)
+      }
+    ) { [weak owner] () throws -> Made in
       guard let owner else {
         throw ResolutionError(
           name: slot.name, path: [slot.name], reason: .containerReleased)
