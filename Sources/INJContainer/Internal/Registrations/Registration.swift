@@ -217,15 +217,14 @@ final class Registration: @unchecked Sendable {
     // keep its container alive.
     // Their async closures resolve as `asyncValue` does, which waits for another
     // thread's creation without blocking this one.
-    ProviderFactory(
-      making: productType, isMainActor: isMainActor,
-      suspending: { [weak owner] () async throws -> Made in
-        guard let owner else {
-          throw ResolutionError(name: slot.name, path: [slot.name], reason: .containerReleased)
-        }
-        return try await owner.asyncValue(forName: slot.name, as: productType)
+    let suspending: @Sendable () async throws -> Made = { [weak owner] in
+      guard let owner else {
+        throw ResolutionError(name: slot.name, path: [slot.name], reason: .containerReleased)
       }
-    ) { [weak owner] () throws -> Made in
+      return try await owner.asyncValue(forName: slot.name, as: productType)
+    }
+    return ProviderFactory(making: productType, isMainActor: isMainActor, suspending: suspending) {
+      [weak owner] () throws -> Made in
       guard let owner else {
         throw ResolutionError(
           name: slot.name, path: [slot.name], reason: .containerReleased)
