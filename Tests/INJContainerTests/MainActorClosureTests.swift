@@ -151,3 +151,66 @@ struct MainActorClosureTests {
         == true)
   }
 }
+
+/// A product made anywhere over one made on the main actor, and a singleton holding
+/// its plain provider closure.
+final class Headline: Sendable {}
+
+@MainActor
+final class Banner {}
+
+// Shared as singletons: their properties are set once, by the injection, before any
+// thread reads them.
+final class Ticker: @unchecked Sendable {
+  @Inject var headlineProvider: (() -> Headline)?
+}
+
+final class MainActorTicker: @unchecked Sendable {
+  @Inject var headlineProvider: (@MainActor () -> Headline)?
+}
+
+@Suite("A product that needs the main actor further down")
+struct MainActorBelowTests {
+  @MainActor
+  private func registerBanner(in container: Container) {
+    container.addProvider(forName: "banner", line: 1) { _ in Banner() }
+  }
+
+  private func headlines<T: Sendable>(ticker: @escaping @Sendable () -> T) async -> Container {
+    let container = Container()
+    await registerBanner(in: container)
+    container.addProvider(forName: "headline", dependencies: ["banner"], line: 2) { _ in
+      Headline()
+    }
+    container.addProvider(
+      forName: "ticker", dependencies: ["headlineProvider"], options: .singleton, line: 3
+    ) { _ in ticker() }
+    return container
+  }
+
+  @Test func itsPlainProviderClosureIsReportedAndRefused() async throws {
+    let container = await headlines { Ticker() }
+    let error = #expect(throws: ValidationError.self) { try container.checkForErrors() }
+    #expect(
+      error?.problems.map(\.description) == [
+        "'ticker' (INJContainerTests/MainActorClosureTests.swift:3) makes Ticker, whose "
+          + "@Inject property 'headlineProvider' holds () -> Headline, but 'headline' "
+          + "(INJContainerTests/MainActorClosureTests.swift:2) needs the main actor, so its "
+          + "provider closure is @MainActor () -> Headline, which only the main actor can "
+          + "call. Make the property hold @MainActor () -> Headline."
+      ])
+    #expect(throws: ResolutionError.self) {
+      try container.value(forName: "headlineProvider", as: (() -> Headline).self)
+    }
+  }
+
+  @Test func itsMainActorProviderClosureWorksOnTheMainActor() async throws {
+    let container = await headlines { MainActorTicker() }
+    try container.checkForErrors()
+    let ticker = try await MainActor.run {
+      try container.value(forName: "ticker", as: MainActorTicker.self)
+    }
+    let made = await MainActor.run { ticker.headlineProvider?() != nil }
+    #expect(made)
+  }
+}

@@ -238,4 +238,28 @@ extension Provider {
     return .failure(
       UnresolvedDependency(reason: .unknownName, suggestion: owner.suggestion(for: slot.name)))
   }
+
+  /// Whether making a product needs the main actor further down: a direct dependency
+  /// (not a provider closure) whose creator runs on the main actor, or one that needs it
+  /// further down, as the registrations are now. Not through an async provider, whose
+  /// resolution hops to its actor, nor a singleton made at launch, made before.
+  ///
+  /// - Complexity: O(*n* + *e*) for the *n* providers and *e* dependencies below, walked
+  ///   without recursion.
+  var needsMainActorBelow: Bool {
+    var pending = [self]
+    var seen: Set<ObjectIdentifier> = [ObjectIdentifier(self)]
+    while let provider = pending.popLast() {
+      for slot in provider.dependencySlots {
+        let found =
+          slot.registration ?? provider.owner.parent?.lookup(slot.name, hash: slot.hash)
+        guard let dependency = found?.takeUnretainedValue().registeredProvider,
+          dependency.asyncCreator == nil, !dependency.isMadeAtLaunch
+        else { continue }
+        if dependency.isolation == .mainActor { return true }
+        if seen.insert(ObjectIdentifier(dependency)).inserted { pending.append(dependency) }
+      }
+    }
+    return false
+  }
 }

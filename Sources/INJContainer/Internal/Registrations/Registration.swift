@@ -204,10 +204,12 @@ final class Registration: @unchecked Sendable {
     }
   }
 
-  /// Whether the registration's products are made on the main actor, so that its
-  /// provider closures are main-actor closures.
+  /// Whether the registration's products are made on the main actor, or need it
+  /// further down, so that its provider closures are main-actor closures: one that
+  /// could be called elsewhere would fail there.
   private var isMainActor: Bool {
-    if case .provider(let provider) = kind { provider.isolation == .mainActor } else { false }
+    guard case .provider(let provider) = kind else { return false }
+    return provider.isolation == .mainActor || provider.needsMainActorBelow
   }
 
   private static func makeFactory<Made>(

@@ -4,16 +4,18 @@ import INJReflection
 enum ClosureRefusalText {
   /// The clause saying why `closure`, the provider closure of `base` (registered at
   /// `baseSite`), cannot have the slot's type, and the closure type to use instead.
+  /// `needsMainActorBelow`: `base` is made anywhere, but a dependency of it on the main
+  /// actor.
   static func clause(
     _ refusal: InjectionError.Reason, closure: String, base: String, baseSite: RegistrationSite,
-    offer: ClosureOffer, requested: ClosureType?
+    offer: ClosureOffer, requested: ClosureType?, needsMainActorBelow: Bool = false
   ) -> (problem: String, offered: String) {
     let made = "'\(base)' (\(baseSite))"
     switch refusal {
     case .mainActorClosure(_, let offered):
       return (
-        "\(made) is made on the main actor, so its provider closure is \(offered), which only "
-          + "the main actor can call", offered
+        "\(made) \(needsMainActorBelow ? "needs" : "is made on") the main actor, so its provider "
+          + "closure is \(offered), which only the main actor can call", offered
       )
     case .asyncClosure(_, let offered):
       return ("the creator of \(made) is async, so its provider closure is \(offered)", offered)

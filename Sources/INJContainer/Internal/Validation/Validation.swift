@@ -571,7 +571,8 @@ struct Validation {
         expected: String(describing: slotType), offered: offer.closureType.description)
     }
     let (problem, offered) = ClosureRefusalText.clause(
-      refusal, closure: name, base: base, baseSite: made.site, offer: offer, requested: requested)
+      refusal, closure: name, base: base, baseSite: made.site, offer: offer, requested: requested,
+      needsMainActorBelow: made.registeredProvider?.isolation != .mainActor)
     return .providerClosureMismatch(
       registration.name, site: registration.site,
       productType: String(describing: registration.productType), slot: slot, dependency: name,
