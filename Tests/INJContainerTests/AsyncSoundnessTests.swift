@@ -863,3 +863,25 @@ struct AsyncBlockingWaitTests {
     #expect(shared.fills.value == 1)
   }
 }
+
+/// One object-graph product per top-level resolution, however an async creator asks
+/// for it again.
+@Suite("Object graphs in async creators")
+struct AsyncObjectGraphTests {
+  @Test func anAsyncCreatorGetsTheOneProductOfItsRequestEveryWay() async throws {
+    let container = Container()
+    container.addProvider(forName: "session", options: .objectGraph) { _ in Session() }
+    container.addAsyncProvider(forName: "report", dependencies: ["session", "sessionProvider"]) {
+      values in
+      let session = try values.value(forName: "session", as: Session.self)
+      let makeSession = try values.value(
+        forName: "sessionProvider", as: (() async throws -> Session).self)
+      let viaClosure = try await makeSession()
+      let viaAsyncValue = try await container.asyncValue(forName: "session", as: Session.self)
+      let viaValue = try container.value(forName: "session", as: Session.self)
+      return [session, viaClosure, viaAsyncValue, viaValue].map(ObjectIdentifier.init)
+    }
+    let seen = try await container.asyncValue(forName: "report", as: [ObjectIdentifier].self)
+    #expect(Set(seen).count == 1)
+  }
+}

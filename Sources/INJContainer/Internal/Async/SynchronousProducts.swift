@@ -35,14 +35,7 @@ final class SynchronousProducts: Sendable {
   func take() async -> ObjectGraphProducts? {
     let state = self.state
     // Most often no other resolution of the request has them: no wait to prepare.
-    let free = state.withLock { state -> ObjectGraphProducts? in
-      guard !state.isTaken else { return nil }
-      state.isTaken = true
-      var products = ObjectGraphProducts()
-      swap(&products, &state.products)
-      return products
-    }
-    if let free { return free }
+    if let free = tryTake() { return free }
     let turn = await CancellableWait.suspend(cancelled: Turn.cancelled) { entry in
       state.withLock { state -> Turn? in
         if !state.isTaken {
@@ -61,6 +54,18 @@ final class SynchronousProducts: Sendable {
     }
     guard case .granted = turn else { return nil }
     return state.withLock { state in
+      var products = ObjectGraphProducts()
+      swap(&products, &state.products)
+      return products
+    }
+  }
+
+  /// Takes the products when no other resolution of the request has them, without
+  /// waiting: for a synchronous request made inside the request, which cannot wait.
+  func tryTake() -> ObjectGraphProducts? {
+    state.withLock { state -> ObjectGraphProducts? in
+      guard !state.isTaken else { return nil }
+      state.isTaken = true
       var products = ObjectGraphProducts()
       swap(&products, &state.products)
       return products

@@ -19,8 +19,21 @@ struct Resolver {
 
   /// Resolves a provider whose product is not ready to read, in a new resolution
   /// nested in the one in progress on this thread, if any.
+  ///
+  /// A request made by an async creator (or a task it awaits) is part of that creator's
+  /// request: it shares the request's object-graph products, when no other resolution
+  /// of the request has them at the moment, instead of making its own.
   static func resolve(_ provider: Provider) throws(ResolutionError) -> Resolved {
-    try resolve(provider, sharing: nil)
+    if ThreadState.current.pointee.resolution == nil,
+      let request = AsyncResolution.live?.requestProducts,
+      var products = request.synchronous.tryTake()
+    {
+      defer { request.synchronous.giveBack(products) }
+      return try withUnsafeMutablePointer(to: &products) {
+        (products) throws(ResolutionError) in try resolve(provider, sharing: products)
+      }
+    }
+    return try resolve(provider, sharing: nil)
   }
 
   @inline(__always)
