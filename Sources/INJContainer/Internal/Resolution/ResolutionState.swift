@@ -67,6 +67,12 @@ struct ResolutionState {
   var onStack: Set<ObjectIdentifier>?
   /// The object-graph products made so far, kept by the outermost resolution.
   var objectGraphProducts = ObjectGraphProducts()
+  /// Whether the outermost resolution asked for an async request it is part of (see
+  /// `Resolver.objectGraphProducts`); a stoppable one, run for its request, never does.
+  var hasLookedForRequest = false
+  /// The async request whose object-graph products the outermost resolution took, to
+  /// give back when it ends.
+  var request: RequestProducts?
 
   init(outer: UnsafeMutablePointer<ResolutionState>?, thread: UnsafeMutablePointer<ThreadState>) {
     self.outer = outer

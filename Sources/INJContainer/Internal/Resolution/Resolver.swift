@@ -21,33 +21,16 @@ struct Resolver {
   /// nested in the one in progress on this thread, if any.
   ///
   /// A request made by an async creator (or a task it awaits) is part of that creator's
-  /// request: it shares the request's object-graph products, when no other resolution
-  /// of the request has them at the moment, instead of making its own.
+  /// request: its object-graph products are the request's (see
+  /// ``objectGraphProducts``).
   static func resolve(_ provider: Provider) throws(ResolutionError) -> Resolved {
-    if ThreadState.current.pointee.resolution == nil,
-      let request = AsyncResolution.live?.requestProducts,
-      var products = request.synchronous.tryTake()
-    {
-      defer { request.synchronous.giveBack(products) }
-      return try withUnsafeMutablePointer(to: &products) {
-        (products) throws(ResolutionError) in try resolve(provider, sharing: products)
-      }
-    }
-    return try resolve(provider, sharing: nil)
-  }
-
-  @inline(__always)
-  private static func resolve(
-    _ provider: Provider, sharing products: UnsafeMutablePointer<ObjectGraphProducts>?
-  ) throws(ResolutionError) -> Resolved {
     let thread = ThreadState.current
     let outer = thread.pointee.resolution
     var state = ResolutionState(outer: outer, thread: thread)
-    if let products {
-      swap(&state.objectGraphProducts, &products.pointee)
-    }
     defer {
-      if let products { swap(&state.objectGraphProducts, &products.pointee) }
+      if let request = state.request {
+        request.synchronous.giveBack(state.objectGraphProducts)
+      }
     }
     swap(&state.frames, &thread.pointee.spareFrames)
     return try withUnsafeMutablePointer(to: &state) { (state) throws(ResolutionError) in
@@ -109,7 +92,9 @@ struct Resolver {
     }
     // A creator asking again for an object-graph name that this resolution (or the
     // one it is nested in) already made gets that product.
-    if provider.scope == .objectGraph, let made = outermost.pointee.objectGraphProducts[provider] {
+    if provider.scope == .objectGraph,
+      let made = objectGraphProducts.pointee.objectGraphProducts[provider]
+    {
       return made
     }
     do throws(ResolutionError) {
@@ -260,7 +245,7 @@ struct Resolver {
     case .singleton:
       if let value = provider.singleton.value { return value }
     case .objectGraph:
-      if let value = outermost.pointee.objectGraphProducts[provider] { return value }
+      if let value = objectGraphProducts.pointee.objectGraphProducts[provider] { return value }
     case .transient:
       if provider.isLeaf { return try createLeaf(provider) }
     case .weakSingleton:
@@ -363,7 +348,7 @@ struct Resolver {
       let provider = frame.provider
       Claims.shared.release(provider) { provider.storeShared(product) }
     } else if frame.handle._withUnsafeGuaranteedRef({ $0.scope == .objectGraph }) {
-      outermost.pointee.objectGraphProducts.keep(product, of: frame.provider)
+      objectGraphProducts.pointee.objectGraphProducts.keep(product, of: frame.provider)
     }
   }
 
@@ -512,6 +497,27 @@ struct Resolver {
       current = outer
     }
     return current
+  }
+
+  /// The outermost resolution, which keeps the object-graph products. A top-level
+  /// synchronous request made inside an async creation (or a task it awaits) is part
+  /// of that creation's request: the first time it needs an object-graph product, it
+  /// takes the request's products, when no other resolution of the request has them,
+  /// and gives them back when it ends. Asked only then, so that other resolutions do
+  /// not read the task-local binding.
+  private var objectGraphProducts: UnsafeMutablePointer<ResolutionState> {
+    let outermost = self.outermost
+    if !outermost.pointee.hasLookedForRequest {
+      outermost.pointee.hasLookedForRequest = true
+      if let request = AsyncResolution.live?.requestProducts,
+        let taken = request.synchronous.tryTake()
+      {
+        // Nothing of an object graph was made before: none was needed.
+        outermost.pointee.objectGraphProducts = taken
+        outermost.pointee.request = request
+      }
+    }
+    return outermost
   }
 
   // MARK: In progress

@@ -28,6 +28,7 @@ final class StoppableResolution: @unchecked Sendable {
     self.provider = provider
     state = ResolutionState(outer: nil, thread: ThreadState.current)
     state.objectGraphProducts = products
+    state.hasLookedForRequest = true
     state.claimOwner = owner
     state.stopsAtHeldClaims = true
   }
