@@ -79,6 +79,10 @@ public struct ResolutionError: Error, CustomStringConvertible {
     /// The creator takes an argument (of the named type) that only the name's
     /// provider closure passes: the name was resolved, or depended on, directly.
     case requiresArgument(String)
+    /// An async request is making the product and is suspended, waiting for another
+    /// creation (named); a synchronous resolution on the main thread or in a task does
+    /// not wait for it, as the request may need that thread to go on.
+    case madeBySuspendedRequest(awaiting: String)
     /// A provider closure was called after its container was released.
     case containerReleased
     /// A weak singleton's creator returned a value that is not a class instance.
@@ -176,6 +180,12 @@ public struct ResolutionError: Error, CustomStringConvertible {
         + " its contribution '\(contribution)' (\(site)) made \(actual), which is not "
         + "\(element). Make that contribution's creator return \(element), or ask for an array "
         + "of a type every contribution has."
+    case .madeBySuspendedRequest(let awaited):
+      text +=
+        ": an async request is making '\(name)' and is suspended until '\(awaited)' is made, so "
+        + "waiting for it here could hold the thread it needs to go on. Resolve '\(requested)' "
+        + "with asyncValue, or make '\(name)' with makeSingletons() before resolving it "
+        + "synchronously."
     case .creatorFailed(let error):
       let detail = String(describing: error)
       text += ": the creator of '\(name)' threw an error: \(detail)"

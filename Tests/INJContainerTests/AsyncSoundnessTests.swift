@@ -885,3 +885,105 @@ struct AsyncObjectGraphTests {
     #expect(Set(seen).count == 1)
   }
 }
+
+/// A synchronous resolution never waits for an async request that may need its thread.
+@Suite("Synchronous waits for suspended requests", .serialized)
+struct SuspendedRequestTests {
+  private static let refusal =
+    "Cannot resolve 'n': an async request is making 'n' and is suspended until 'd' is made, "
+    + "so waiting for it here could hold the thread it needs to go on. Resolve 'n' with "
+    + "asyncValue, or make 'n' with makeSingletons() before resolving it synchronously."
+
+  /// A singleton `d` whose creator waits for `release`, and `n` over it, made anywhere.
+  private nonisolated static func registerSingletons(
+    in container: Container, started: Signal, release: Signal
+  ) {
+    container.addProvider(forName: "d", options: .singleton) { _ in
+      started.raise()
+      block(until: release)
+      return Session(id: 1)
+    }
+    container.addProvider(forName: "n", dependencies: ["d"], options: .singleton) { _ in
+      Session(id: 2)
+    }
+  }
+
+  @MainActor
+  private func registerScreen(in container: Container) {
+    container.addProvider(forName: "m", dependencies: ["n"]) { _ in Session(id: 3) }
+  }
+
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  @MainActor
+  @Test func theMainThreadDoesNotWaitForARequestThatNeedsIt() async throws {
+    let container = Container()
+    let started = Signal()
+    let release = Signal()
+    Self.registerSingletons(in: container, started: started, release: release)
+    registerScreen(in: container)
+    let d = try #require(provider(named: "d", in: container))
+    // Made off the main actor, which this test's tasks would otherwise inherit.
+    let maker = Task.detached(executorPreference: DedicatedExecutor()) {
+      try container.value(forName: "d", as: Session.self)
+    }
+    try await started.wait()
+    // The request claims 'n' on the main actor, then suspends until 'd' is made.
+    // Its nonisolated steps run on a thread of their own, not on the shared pool, which
+    // other tests may keep busy.
+    let pool = ThreadPoolExecutor(threads: 1)
+    defer { pool.shutDown() }
+    let request = Task(executorPreference: pool) {
+      try await container.asyncValue(forName: "m", as: Session.self)
+    }
+    let stopwatch = Stopwatch()
+    while suspendedTasks(on: d) != 1, stopwatch.elapsedSeconds < 20 {
+      try await Task.sleep(nanoseconds: 1_000_000)
+    }
+    #expect(suspendedTasks(on: d) == 1)
+    let error = #expect(throws: ResolutionError.self) {
+      try container.value(forName: "n", as: Session.self)
+    }
+    #expect(error?.description == Self.refusal)
+    release.raise()
+    #expect(try await request.value.id == 3)
+    #expect(try await maker.value.id == 1)
+    #expect(try container.value(forName: "n", as: Session.self).id == 2)
+  }
+
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  @Test func poolThreadsDoNotWaitForALaunchThatNeedsThem() async throws {
+    let container = Container()
+    let started = Signal()
+    let release = Signal()
+    Self.registerSingletons(in: container, started: started, release: release)
+    let d = try #require(provider(named: "d", in: container))
+    // Two threads, as on a 2-core machine's cooperative pool.
+    let pool = ThreadPoolExecutor(threads: 2)
+    defer { pool.shutDown() }
+    let maker = Task(executorPreference: DedicatedExecutor()) {
+      try container.value(forName: "d", as: Session.self)
+    }
+    try await started.wait()
+    let launch = Task(executorPreference: pool) { try await container.makeSingletons(named: ["n"]) }
+    #expect(try await until { suspendedTasks(on: d) == 1 })
+    // One synchronous request per thread: none may wait for the suspended launch.
+    let requests = (0..<2).map { _ in
+      WatchedTask { () async throws -> String in
+        try await withTaskExecutorPreference(pool) {
+          do {
+            return "resolved \(try container.value(forName: "n", as: Session.self).id)"
+          } catch let error as ResolutionError {
+            return error.description
+          }
+        }
+      }
+    }
+    for request in requests {
+      let outcome = await request.result()
+      #expect((try? outcome?.get()) == Self.refusal)
+    }
+    release.raise()
+    try await launch.value
+    #expect(try await maker.value.id == 1)
+  }
+}

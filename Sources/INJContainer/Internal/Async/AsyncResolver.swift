@@ -339,12 +339,7 @@ struct AsyncResolver {
           var path = context.path + resolution.path
           if resolution.state.pendingInjection == nil { path.append(name) }
           resolution.abandon()
-          let reason: ResolutionError.Reason =
-            switch error {
-            case .cycle(let cycle): .cycle(CycleText.normalized(cycle))
-            case .cancelled: .creatorFailed(CancellationError())
-            }
-          throw ResolutionError(name: name, path: path, reason: reason)
+          throw ResolutionError(name: name, path: path, reason: Resolver.reason(refusing: error))
         }
       case .failure(let failure):
         var failure = failure

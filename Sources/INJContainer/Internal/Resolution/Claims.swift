@@ -32,6 +32,18 @@ final class Claims: Sendable {
     var waits: [UInt: ObjectIdentifier] = [:]
     /// The tasks suspended until each claimed object is released.
     var suspended: [ObjectIdentifier: [WaitingTask<Release>]] = [:]
+    /// The owners whose resolution is suspended in ``waitForRelease(of:name:by:)``, with
+    /// how many of their waits are.
+    var suspendedOwners: [UInt: Int] = [:]
+
+    /// When the holder of `key` is an async request suspended while it waits: the name
+    /// of what it waits for.
+    func suspendedHolder(of key: ObjectIdentifier) -> String? {
+      guard let holder = holders[key], suspendedOwners[holder.owner] != nil,
+        let awaited = waits[holder.owner]
+      else { return nil }
+      return holders[awaited]?.name ?? "another creation"
+    }
 
     /// The cycle, as a closed path of names, when `owner` waiting for `key` would
     /// wait forever: the holder of `key` waits, directly or through others, for
@@ -67,18 +79,26 @@ final class Claims: Sendable {
     case cancelled
   }
 
-  /// Why async code got no claim.
+  /// Why a resolution got no claim.
   enum Refusal: Error {
     /// Waiting would never end: the names, each held by a resolution that waits for
     /// the next.
     case cycle([String])
     /// The task was cancelled while it waited.
     case cancelled
+    /// A thread that an async request may need would wait for that request, which is
+    /// suspended waiting for the named creation (see ``claim(_:name:for:done:)``).
+    case heldBySuspendedRequest(awaiting: String)
   }
 
   /// Claims `object` for `owner` (the address of an outermost resolution, which
   /// stands for the resolutions nested in it), waiting while another resolution
   /// holds it.
+  ///
+  /// The main thread, and a thread running a task, do not wait for an async request
+  /// that is suspended (or suspends while they wait): it may need that thread to go on
+  /// (the main actor, or the cooperative pool's last free thread), and the wait would
+  /// never end. They get ``Refusal/heldBySuspendedRequest(awaiting:)`` instead.
   ///
   /// - Parameters:
   ///   - object: What the work is on: a provider whose product is created, or a
@@ -88,12 +108,14 @@ final class Claims: Sendable {
   ///   - done: Checked with the lock held before each attempt: the product, when
   ///     the work is already done.
   /// - Returns: Whether the caller holds the claim, or the work's product.
-  /// - Throws: The cycle, as a closed path of names, when waiting would never end.
+  /// - Throws: ``Refusal/cycle(_:)`` when waiting would never end, or
+  ///   ``Refusal/heldBySuspendedRequest(awaiting:)``.
   func claim(
     _ object: AnyObject, name: String, for owner: UInt, done: () -> Resolved? = { nil }
-  ) throws(CycleAcrossThreads) -> Outcome {
+  ) throws(Refusal) -> Outcome {
     let key = ObjectIdentifier(object)
-    return try table.withLock { (table) throws(CycleAcrossThreads) -> Outcome in
+    var mayBeNeeded: Bool?
+    return try table.withLock { (table) throws(Refusal) -> Outcome in
       while true {
         if let value = done() {
           return .available(value)
@@ -107,7 +129,14 @@ final class Claims: Sendable {
           return .claimed
         }
         if let cycle = table.access({ $0.cycle(waitingFor: key, owner: owner, name: name) }) {
-          throw CycleAcrossThreads(cycle: cycle)
+          throw .cycle(cycle)
+        }
+        if let awaited = table.access({ $0.suspendedHolder(of: key) }) {
+          // Asked only here, as waits are rare.
+          if mayBeNeeded == nil {
+            mayBeNeeded = MainActorCheck.isOnMainActor || withUnsafeCurrentTask { $0 != nil }
+          }
+          if mayBeNeeded == true { throw .heldBySuspendedRequest(awaiting: awaited) }
         }
         table.access { $0.waits[owner] = key }
         table.wait()
@@ -155,14 +184,26 @@ final class Claims: Sendable {
     let key = ObjectIdentifier(object)
     let table = self.table
     let cycle: [String]? = table.withLock { table in
-      table.access { table -> [String]? in
+      let cycle = table.access { table -> [String]? in
         if let cycle = table.cycle(waitingFor: key, owner: owner, name: name) { return cycle }
         table.waits[owner] = key
+        table.suspendedOwners[owner, default: 0] += 1
         return nil
       }
+      // Threads waiting for what this request holds look again: they may not wait.
+      if cycle == nil { table.wakeAll() }
+      return cycle
     }
     if let cycle { throw .cycle(cycle) }
-    defer { table.withLock { table in table.access { $0.waits[owner] = nil } } }
+    defer {
+      table.withLock { table in
+        table.access { table in
+          table.waits[owner] = nil
+          let count = (table.suspendedOwners[owner] ?? 1) - 1
+          table.suspendedOwners[owner] = count > 0 ? count : nil
+        }
+      }
+    }
     let release = await CancellableWait.suspend(cancelled: Release.cancelled) { entry in
       table.withLock { table in
         table.access { table -> Release? in
@@ -224,10 +265,4 @@ final class Claims: Sendable {
       task.resume(returning: .released)
     }
   }
-}
-
-/// Resolutions on different threads that would wait for each other forever.
-struct CycleAcrossThreads: Error {
-  /// The names, each held by a resolution that waits for the next.
-  var cycle: [String]
 }

@@ -321,7 +321,7 @@ struct Resolver {
           case .claimed: claimed = true
           }
         } catch {
-          throw self.error(for: provider.name, reason: .cycle(CycleText.normalized(error.cycle)))
+          throw self.error(for: provider.name, reason: Self.reason(refusing: error))
         }
       }
     }
@@ -403,8 +403,7 @@ struct Resolver {
           _ = try Claims.shared.claim(product.object, name: provider.name, for: owner)
         } catch {
           throw self.error(
-            for: provider.name, reason: .cycle(CycleText.normalized(error.cycle)),
-            inProgress: true)
+            for: provider.name, reason: Self.reason(refusing: error), inProgress: true)
         }
       }
     }
@@ -420,6 +419,15 @@ struct Resolver {
       throw failure(of: provider, thrown: error)
     }
     return true
+  }
+
+  /// Why a claim a thread would wait for is refused.
+  static func reason(refusing refusal: Claims.Refusal) -> ResolutionError.Reason {
+    switch refusal {
+    case .cycle(let cycle): .cycle(CycleText.normalized(cycle))
+    case .heldBySuspendedRequest(let awaited): .madeBySuspendedRequest(awaiting: awaited)
+    case .cancelled: .creatorFailed(CancellationError())
+    }
   }
 
   /// Runs a provider's creator with `values` (no lock is held). The provider is

@@ -429,12 +429,13 @@ struct Validation {
     let base = Container.baseName(ofProviderClosure: property)
     let declaration: String
     let listed: String
-    if provider.dependencies.contains(closure),
-      let offer = registered(named: property)?.closureOffer
+    // A module checked alone knows nothing of a need's product: silent about it.
+    if provider.dependencies.contains(closure), let made = registered(named: property),
+      !made.standsForNeed, let offer = made.closureOffer
     {
       (listed, declaration) = (closure, "@Inject var \(closure): (\(offer.closureType))?")
     } else if let base, provider.dependencies.contains(base),
-      let made = registeredValue(named: base)
+      registered(named: base)?.standsForNeed != true, let made = registeredValue(named: base)
     {
       (listed, declaration) = (base, "@Inject var \(base): \(made.type)?")
     } else {
