@@ -14,7 +14,8 @@
 #   ObservableViewModel  an @Observable class with an @Inject property: builds without
 #                        a warning, runs
 #   MainActorTests       a main-actor-by-default test target: a suite trait naming the app's
-#                        main-actor factory, main-actor modules: builds without a warning
+#                        main-actor factory, main-actor modules, a nonisolated XCTestCase
+#                        with main-actor async test methods: builds without a warning
 #   CallShapes, CallShapesSwiftFive, CallShapesMainActor
 #                        every call shape of the README, the articles and the contract
 #                        (Tests/Fixtures/Shared/CallShapes), in Swift 6, Swift 5 and

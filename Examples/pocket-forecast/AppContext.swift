@@ -6,7 +6,8 @@ import Injineer
 // It follows the Objective-C original's `PFAppContext` name for name: instances for the
 // ready-made objects, providers for everything made from them, and provider closures
 // (`…Provider`) wherever a screen must make another screen later, or must reach the root
-// screen that holds it.
+// screen that holds it. Each name is a typed key (Keys.swift); a provider lists the keys it
+// depends on after `using:`, and its creator receives their values, typed, in that order.
 
 @MainActor
 enum AppContext {
@@ -36,102 +37,92 @@ enum AppContext {
     container.addInstance(
       try KeyValueStore(
         fileURL: dataDirectory.appendingPathComponent("settings.json"), kinds: settings),
-      forName: "userDefaults")
-    container.addInstance(try Configuration.load(from: Resources.configuration), forName: "conf")
-    container.addInstance(Theme.all, forName: "themes")
+      for: .userDefaults)
+    container.addInstance(try Configuration.load(from: Resources.configuration), for: .conf)
+    container.addInstance(Theme.all, for: .themes)
     container.addInstance(
       WeatherReportDao(directory: dataDirectory.appendingPathComponent("reports")),
-      forName: "weatherReportDao")
+      for: .weatherReportDao)
 
     // Services. A singleton's creator runs once; every dependent shares its product.
     container.addAsyncProvider(
-      forName: "weatherClient", dependencies: ["weatherReportDao", "conf"],
-      options: .madeAtLaunch
-    ) { values -> any WeatherClient in
-      // The declared result, `any WeatherClient`, is what dependents ask for: swapping the
-      // stub for a networked client changes only this creator. It is async, as a client
-      // that fetches what it needs at start-up would be: it reads its fixture without
-      // holding up the main actor. `.madeAtLaunch` makes it a singleton that the launch
-      // makes (`makeSingletons()` in PocketForecast.swift), so the screens above it stay
+      for: .weatherClient, using: .weatherReportDao, .conf, options: .madeAtLaunch
+    ) { weatherReportDao, conf in
+      // The key's type, `any WeatherClient`, is what dependents get: swapping the stub for
+      // a networked client changes only this creator. It is async, as a client that
+      // fetches what it needs at start-up would be: it reads its fixture without holding
+      // up the main actor. `.madeAtLaunch` makes it a singleton that the launch makes
+      // (`makeSingletons()` in PocketForecast.swift), so the screens above it stay
       // synchronous, as a SwiftUI view's initializer, which cannot await, needs them.
       try await StubWeatherClient.load(
-        configuration: values.value(forName: "conf"),
-        weatherReportDao: values.value(forName: "weatherReportDao"),
+        configuration: conf, weatherReportDao: weatherReportDao,
         fixtureURL: Resources.forecastFixture)
     }
-    container.addProvider(
-      forName: "cityDao", dependencies: ["userDefaults"], options: .singleton
-    ) { values in
-      CityDao(userDefaults: try values.value(forName: "userDefaults"))
+    container.addProvider(for: .cityDao, using: .userDefaults, options: .singleton) {
+      userDefaults in
+      CityDao(userDefaults: userDefaults)
     }
     container.addProvider(
-      forName: "theme", dependencies: ["themes", "userDefaults"],
-      options: [.singleton, .manualInit]
-    ) { values in
+      for: .theme, using: .themes, .userDefaults, options: [.singleton, .manualInit]
+    ) { themes, userDefaults in
       // A singleton: every screen of a launch has the same theme. `.manualInit`: the
       // creator sets the theme up itself, so the container injects no properties into
       // it. Each launch takes the next theme in turn and stores whose turn is next.
-      try ThemeFactory(
-        themes: values.value(forName: "themes"), userDefaults: values.value(forName: "userDefaults")
-      ).sequentialTheme()
+      try ThemeFactory(themes: themes, userDefaults: userDefaults).sequentialTheme()
     }
 
     // Screens.
-    container.addProvider(forName: "weatherReportView", dependencies: ["theme"]) { _ in
-      // Transient (no scope option): a new view for each screen that needs one. Its
+    container.addProvider(for: .weatherReportView, using: .theme) { _ in
+      // Transient (no scope option): a new view for each screen that needs one. The
+      // creator leaves the theme alone: `theme` is in the list, so the view's
       // `@Inject var theme` is set after this returns: property injection.
       WeatherReportView()
     }
     container.addProvider(
-      forName: "weatherReportViewController",
-      dependencies: [
-        "weatherReportView", "weatherClient", "weatherReportDao", "cityDao",
-        "rootViewControllerProvider",
-      ]
-    ) { values in
-      // Constructor injection for the four collaborators; `rootViewControllerProvider` is
-      // set afterwards into its `@Inject` property. Registered from main-actor code, the
-      // creator runs on the main actor and calls the screen's initializer directly.
-      try WeatherReportViewController(
-        view: values.value(forName: "weatherReportView"),
-        weatherClient: values.value(forName: "weatherClient"),
-        weatherReportDao: values.value(forName: "weatherReportDao"),
-        cityDao: values.value(forName: "cityDao"))
+      for: .weatherReportViewController,
+      using: .weatherReportView, .weatherClient, .weatherReportDao, .cityDao,
+      Key.rootViewController.mainActorProvider
+    ) { view, weatherClient, weatherReportDao, cityDao, _ in
+      // Constructor injection for the four collaborators. The last key is the root's
+      // provider closure, `rootViewControllerProvider`, which the screen's `@Inject`
+      // property of that name gets after this returns. Registered from main-actor code,
+      // the creator runs on the main actor and calls the screen's initializer directly.
+      WeatherReportViewController(
+        view: view, weatherClient: weatherClient, weatherReportDao: weatherReportDao,
+        cityDao: cityDao)
     }
     container.addProvider(
-      forName: "rootViewController",
-      dependencies: [
-        "weatherReportViewController", "citiesListViewControllerProvider",
-        "addCityViewControllerProvider",
-      ],
-      options: .singleton
-    ) { values in
+      for: .rootViewController,
+      using: .weatherReportViewController, Key.citiesListViewController.mainActorProvider,
+      Key.addCityViewController.mainActorProvider,
+      options: [.singleton, .allowsCaptiveDependencies]
+    ) { mainContentViewController, _, _ in
       // The root holds the weather report screen, which reaches back to the root through
       // `rootViewControllerProvider`: a closure, so this is not a cycle. With
-      // `rootViewController` in that list instead, `checkForErrors()` would report one.
-      // The root keeps its one report screen for life, as the original did; `validate()`
-      // lists that as a warning (a singleton holding a transient), and it is meant.
-      RootViewController(
-        mainContentViewController: try values.value(forName: "weatherReportViewController"))
+      // `.rootViewController` in that list instead, `checkForErrors()` would report one.
+      // The two screens it opens come through its `@Inject` provider-closure properties.
+      // The root keeps its one report screen for life, as the original did: a singleton
+      // holding a transient, which `validate()` would warn of, and which
+      // `.allowsCaptiveDependencies` says is meant.
+      RootViewController(mainContentViewController: mainContentViewController)
+    }
+    container.addProvider(for: .window, using: .rootViewController, options: .singleton) {
+      rootViewController in
+      Window(rootViewController: rootViewController)
     }
     container.addProvider(
-      forName: "window", dependencies: ["rootViewController"], options: .singleton
-    ) { values in
-      Window(rootViewController: try values.value(forName: "rootViewController"))
+      for: .citiesListViewController,
+      using: .cityDao, .theme, Key.rootViewController.mainActorProvider
+    ) { cityDao, theme, _ in
+      CitiesListViewController(cityDao: cityDao, theme: theme)
     }
+    // The seed's form of a dependency list, names as strings: the creator takes nothing,
+    // and every property is injected, through the `Injectable` conformance below (on the
+    // main actor, since this is registered from main-actor code), by the names listed.
     container.addProvider(
-      forName: "citiesListViewController",
-      dependencies: ["cityDao", "theme", "rootViewControllerProvider"]
-    ) { values in
-      try CitiesListViewController(
-        cityDao: values.value(forName: "cityDao"), theme: values.value(forName: "theme"))
-    }
-    container.addProvider(
-      forName: "addCityViewController",
+      for: .addCityViewController,
       dependencies: ["cityDao", "weatherClient", "rootViewControllerProvider"]
     ) { _ in
-      // Every property is injected, through the `Injectable` conformance below (on the
-      // main actor, since this is registered from main-actor code).
       AddCityViewController()
     }
 

@@ -4,6 +4,7 @@
 // PocketForecast), with its screens drawn as text. Read the files in this order:
 //
 //   AppContext.swift       the composition root: every registration, with why
+//   Keys.swift             the app's names, each declared once with its type
 //   PocketForecast.swift   this file: the launch, from the command line to the exit code
 //   UserInterface/         the screens; none of them creates another screen itself
 //   Data/, Client/, Model/ the services the screens are given
@@ -66,7 +67,7 @@ struct PocketForecast {
     // so resolving the window then makes the root screen, the weather report screen and
     // everything they need without awaiting anything.
     try await container.makeSingletons()
-    let window = try container.value(forName: "window", as: Window.self)
+    let window = try container.value(for: .window)
     var failure: (any Error)?
     do {
       try perform(invocation.command, on: window.rootViewController)

@@ -1,3 +1,4 @@
+import Foundation
 import Injineer
 import Testing
 
@@ -23,6 +24,31 @@ final class ApiScreen {
 
 struct ReaderSettings {
   @Inject var theme: Theme?
+}
+
+final class Account {
+  @Inject var home: Home?
+}
+
+final class Home {
+  @Inject var account: Account?
+}
+
+/// `Account` and `Home` declared as the article's cycle fix says.
+private final class FixedAccount {
+  @Inject var home: FixedHome?
+}
+
+private final class FixedHome {
+  @Inject var accountProvider: (() -> FixedAccount)?
+}
+
+protocol Plugin: Sendable {}
+struct AuditPlugin: Plugin {}
+struct Logger: Sendable {}
+
+final class Toolbar {
+  @Inject var plugins: [any Plugin]?
 }
 
 // The article's samples run in nonisolated code, as it says.
@@ -145,11 +171,78 @@ struct CheckingTheGraphTests: PrintingSample {
     expectPrintedOutputShown(in: Self.article)
   }
 
-  @Test func aCleanContainer() throws {
-    let container = Container()
-    container.addInstance(Theme(), forName: "theme")
-    print(container.validate())
-    print(container.validate().isClean)
+  @Test func anAcknowledgedCaptiveDependency() throws {
+    let acknowledged = Container()
+    acknowledged.addProvider(forName: "formatter") { _ in ImageCache() }
+    acknowledged.addProvider(
+      forName: "cache", dependencies: ["formatter"],
+      options: [.singleton, .allowsCaptiveDependencies]
+    ) { _ in
+      ImageCache()
+    }
+    print(acknowledged.validate())
+    print(acknowledged.validate().isClean)
+
+    expectPrintedOutputShown(in: Self.article)
+  }
+
+  @Test func propertiesAListNeverFills() throws {
+    func accounts(homeDependencies: [String]) -> Container {
+      let file = "App/Wiring.swift"
+      let container = Container()
+      container.addProvider(forName: "account", dependencies: ["home"], fileID: file, line: 3) {
+        _ in
+        Account()
+      }
+      container.addProvider(
+        forName: "home", dependencies: homeDependencies, fileID: file, line: 4
+      ) { _ in
+        Home()
+      }
+      return container
+    }
+
+    for dependencies in [["account"], ["accountProvider"]] {
+      do {
+        try accounts(homeDependencies: dependencies).checkForErrors()
+      } catch {
+        print(error)
+      }
+    }
+
+    expectPrintedOutputShown(in: Self.article)
+
+    // Declared as the fix says, the graph checks clean and the property is filled.
+    let fixed = Container()
+    fixed.addProvider(forName: "account", dependencies: ["home"]) { _ in FixedAccount() }
+    fixed.addProvider(forName: "home", dependencies: ["accountProvider"]) { _ in FixedHome() }
+    try fixed.checkForErrors()
+    let home = try fixed.value(forName: "home", as: FixedHome.self)
+    #expect(home.accountProvider?() != nil)
+    let article = try String(
+      contentsOf: Markdown.packageRoot.appendingPathComponent(Self.article), encoding: .utf8)
+    #expect(article.contains("`@Inject var accountProvider: (() -> Account)?`, the graph"))
+  }
+
+  @Test func collectionsTheirReadersCannotTake() throws {
+    let file = "App/Wiring.swift"
+    let plugins = Container()
+    plugins.contribute(to: "plugins", fileID: file, line: 3) { _ -> any Plugin in AuditPlugin() }
+    plugins.contribute(to: "plugins", fileID: file, line: 4) { _ in Logger() }
+    plugins.addProvider(forName: "toolbar", dependencies: ["plugins"], fileID: file, line: 5) {
+      _ in
+      Toolbar()
+    }
+    do {
+      try plugins.checkForErrors()
+    } catch {
+      print(error)
+    }
+    do {
+      _ = try plugins.value(forName: "plugins", as: [any Plugin].self)
+    } catch {
+      print(error)
+    }
 
     expectPrintedOutputShown(in: Self.article)
   }

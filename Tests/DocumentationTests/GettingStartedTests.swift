@@ -13,6 +13,18 @@ final class ForecastScreen {
   init(client: WeatherClient) { self.client = client }
 }
 
+extension Key where Value == String {
+  static var baseURL: Self { Self("baseURL") }
+}
+
+extension Key where Value == WeatherClient {
+  static var weatherClient: Self { Self("weatherClient") }
+}
+
+extension Key where Value == ForecastScreen {
+  static var forecastScreen: Self { Self("forecastScreen") }
+}
+
 @Suite("Getting Started with Injineer")
 struct GettingStartedTests: PrintingSample {
   let console = Console()
@@ -20,6 +32,37 @@ struct GettingStartedTests: PrintingSample {
 
   @Test func registerCheckAndResolve() throws {
     func makeAppContainer() -> Container {
+      let container = Container()
+      container.addInstance("https://api.example.com", for: .baseURL)
+      container.addProvider(for: .weatherClient, using: .baseURL, options: .singleton) { baseURL in
+        WeatherClient(baseURL: baseURL)
+      }
+      container.addProvider(for: .forecastScreen, using: .weatherClient) { client in
+        ForecastScreen(client: client)
+      }
+      return container
+    }
+
+    let container = makeAppContainer()
+    try container.checkForErrors()
+
+    let screen = try container.value(for: .forecastScreen)
+    let another = try container.value(forName: "forecastScreen", as: ForecastScreen.self)
+    print(screen.client.baseURL)
+    print(screen === another, screen.client === another.client)
+
+    expectPrintedOutputShown(in: Self.article)
+
+    // The provider closure's key the article names, and a provider without dependencies.
+    let makeScreen = try container.value(for: Key.forecastScreen.provider)
+    #expect(makeScreen() !== makeScreen())
+    let bare = Container()
+    bare.addProvider(for: .baseURL) { "https://api.example.com" }
+    #expect(try bare.value(for: .baseURL) == "https://api.example.com")
+  }
+
+  @Test func theSameRegistrationsWithNames() throws {
+    func makeAppContainerWithNames() -> Container {
       let container = Container()
       container.addInstance("https://api.example.com", forName: "baseURL")
       container.addProvider(
@@ -33,15 +76,10 @@ struct GettingStartedTests: PrintingSample {
       return container
     }
 
-    let container = makeAppContainer()
+    let container = makeAppContainerWithNames()
     try container.checkForErrors()
-
-    let screen = try container.value(forName: "forecastScreen", as: ForecastScreen.self)
-    let another = try container.value(forName: "forecastScreen", as: ForecastScreen.self)
-    print(screen.client.baseURL)
-    print(screen === another, screen.client === another.client)
-
-    expectPrintedOutputShown(in: Self.article)
+    let screen = try container.value(for: .forecastScreen)
+    #expect(screen.client === (try container.value(for: .weatherClient)))
   }
 
   @Test func namesThatMayBeMissing() throws {

@@ -41,6 +41,14 @@ struct ReceiptsModule: ContainerModule {
   }
 }
 
+struct AsyncPaymentsModule: ContainerModule {
+  func register(in container: Container) {
+    container.addAsyncProvider(forName: "paymentService", options: .singleton) { _ in
+      PaymentGateway(name: "stripe")
+    }
+  }
+}
+
 @Suite("Organising a Large App")
 struct OrganisingALargeAppTests: PrintingSample {
   let console = Console()
@@ -73,6 +81,24 @@ struct OrganisingALargeAppTests: PrintingSample {
 
   @Test func checkoutIsWiredCorrectly() throws {
     try CheckoutModule().checkForErrors()
+  }
+
+  @Test func aModuleCheckedAloneKnowsItsNeedsByNameOnly() throws {
+    try CheckoutModule().checkForErrors()
+
+    let app = Container()
+    app.install(AsyncPaymentsModule(), CheckoutModule())
+    do {
+      try app.checkForErrors()
+    } catch let error as ValidationError {
+      for problem in error.problems {
+        if case .synchronousDependsOnAsync(let provider, _, let dependency, _) = problem {
+          print(provider, "is synchronous, but depends on the async", dependency)
+        }
+      }
+    }
+
+    expectPrintedOutputShown(in: Self.article)
   }
 
   @Test func aModuleCheckedAloneFindsAMisspeltName() throws {

@@ -46,6 +46,18 @@ struct ArticleFailureTextTests {
     #expect(notInTheArticle == [])
   }
 
+  @Test func theAssertEveryNameResolvesFailureTheArticleShows() async throws {
+    let recorder = RecordingIssueReporter()
+    await withIssueReporter(recorder) {
+      await FailingEveryNameSample().everyNameResolvesWithAKeyOfAnotherType()
+    }
+    #expect(recorder.messages.count == 1)
+    let shown = try Markdown.blocks(
+      "text", in: "Sources/INJTestSupport/INJTestSupport.docc/TestingWithInjineer.md")
+    let message = recorder.messages.joined()
+    #expect(shown.contains(message + "\n"), "The article does not show:\n\(message)")
+  }
+
   @Test func theAssertCreatedFailureTheArticleQuotes() throws {
     let recorder = RecordingIssueReporter()
     let testContainer = TestContainer(copying: HistoryContainer.make(), reporter: recorder)
