@@ -33,6 +33,23 @@ package struct CompactDigraph: Sendable {
   /// - Complexity: O(*n* + *e*) for *n* nodes and *e* edges, plus sorting each node's row of
   ///   dependencies.
   package init(nodeCount: Int, edgeSources: [Int32], edgeTargets: consuming [Int32]) {
+    self.init(
+      nodeCount: nodeCount, edgeSources: edgeSources, edgeTargets: edgeTargets, rowsAreSorted: false
+    )
+  }
+
+  /// Creates a graph from a flat list of edges, as ``init(nodeCount:edgeSources:edgeTargets:)``
+  /// does, and sorts the rows only when they need it.
+  ///
+  /// - Parameters:
+  ///   - nodeCount: The number of nodes, at most `Int32.max`.
+  ///   - edgeSources: The dependent of each edge, each in `0..<nodeCount`.
+  ///   - edgeTargets: The dependency of each edge, each in `0..<nodeCount`.
+  ///   - rowsAreSorted: Whether the targets of each node's edges come in strictly ascending
+  ///     order already, as when the graph is derived from another one.
+  init(
+    nodeCount: Int, edgeSources: [Int32], edgeTargets: consuming [Int32], rowsAreSorted: Bool
+  ) {
     precondition(
       nodeCount >= 0 && nodeCount <= Int(Int32.max), "node count out of range: \(nodeCount)")
     precondition(
@@ -54,6 +71,7 @@ package struct CompactDigraph: Sendable {
     for node in 0..<nodeCount {
       offsets[node + 1] &+= offsets[node]
     }
+    var targets: [Int32]
     if sourcesAscend {
       // Edges listed dependent by dependent (as a container lists them) are rows
       // already: the targets are used in place.
@@ -61,19 +79,24 @@ package struct CompactDigraph: Sendable {
         let target = edgeTargets[index]
         precondition(target >= 0 && target < bound, "edge target \(target) out of range")
       }
-      self.init(nodeCount: nodeCount, rowOffsets: offsets, unsortedTargets: edgeTargets)
-      return
+      targets = edgeTargets
+    } else {
+      var cursor = offsets
+      targets = [Int32](repeating: 0, count: edgeSources.count)
+      for edge in edgeSources.indices {
+        let source = Int(edgeSources[edge])
+        let target = edgeTargets[edge]
+        precondition(target >= 0 && target < bound, "edge target \(target) out of range")
+        targets[Int(cursor[source])] = target
+        cursor[source] &+= 1
+      }
     }
-    var cursor = offsets
-    var targets = [Int32](repeating: 0, count: edgeSources.count)
-    for edge in edgeSources.indices {
-      let source = Int(edgeSources[edge])
-      let target = edgeTargets[edge]
-      precondition(target >= 0 && target < bound, "edge target \(target) out of range")
-      targets[Int(cursor[source])] = target
-      cursor[source] &+= 1
+    if !rowsAreSorted {
+      Self.sortAndDeduplicateRows(offsets: &offsets, targets: &targets)
     }
-    self.init(nodeCount: nodeCount, rowOffsets: offsets, unsortedTargets: targets)
+    self.nodeCount = nodeCount
+    self.offsets = offsets
+    self.targets = targets
   }
 
   /// Creates a graph from each node's dependencies, listed node after node.
@@ -139,6 +162,21 @@ package struct CompactDigraph: Sendable {
   /// - Returns: The ids that `node` depends on.
   package func dependencies(of node: Int32) -> ArraySlice<Int32> {
     targets[Int(offsets[Int(node)])..<Int(offsets[Int(node) + 1])]
+  }
+
+  /// The graph with every edge turned around: in it, the dependencies of a node are the nodes
+  /// that depend on it here.
+  ///
+  /// - Complexity: O(*n* + *e*) for *n* nodes and *e* edges.
+  func reversed() -> CompactDigraph {
+    var sources: [Int32] = []
+    sources.reserveCapacity(targets.count)
+    for node in 0..<nodeCount {
+      let rowLength = Int(offsets[node + 1] - offsets[node])
+      sources.append(contentsOf: repeatElement(Int32(truncatingIfNeeded: node), count: rowLength))
+    }
+    return CompactDigraph(
+      nodeCount: nodeCount, edgeSources: targets, edgeTargets: sources, rowsAreSorted: true)
   }
 
   /// Whether a node depends on itself directly.
