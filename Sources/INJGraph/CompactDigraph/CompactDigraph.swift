@@ -55,10 +55,8 @@ package struct CompactDigraph: Sendable {
     precondition(
       edgeSources.count == edgeTargets.count,
       "\(edgeSources.count) edge sources but \(edgeTargets.count) edge targets")
-    precondition(edgeSources.count < Int(Int32.max), "too many edges: \(edgeSources.count)")
     let bound = Int32(truncatingIfNeeded: nodeCount)
-
-    // Counting sort of the edges by source gives the rows; each row is then sorted on its own.
+    // Counting sort of the edges by source gives the rows.
     var offsets = [Int32](repeating: 0, count: nodeCount + 1)
     var sourcesAscend = true
     var previous: Int32 = 0
@@ -71,32 +69,23 @@ package struct CompactDigraph: Sendable {
     for node in 0..<nodeCount {
       offsets[node + 1] &+= offsets[node]
     }
-    var targets: [Int32]
-    if sourcesAscend {
+    guard !sourcesAscend else {
       // Edges listed dependent by dependent (as a container lists them) are rows
       // already: the targets are used in place.
-      for index in edgeTargets.indices {
-        let target = edgeTargets[index]
-        precondition(target >= 0 && target < bound, "edge target \(target) out of range")
-      }
-      targets = edgeTargets
-    } else {
-      var cursor = offsets
-      targets = [Int32](repeating: 0, count: edgeSources.count)
-      for edge in edgeSources.indices {
-        let source = Int(edgeSources[edge])
-        let target = edgeTargets[edge]
-        precondition(target >= 0 && target < bound, "edge target \(target) out of range")
-        targets[Int(cursor[source])] = target
-        cursor[source] &+= 1
-      }
+      self.init(
+        nodeCount: nodeCount, rowOffsets: offsets, targets: edgeTargets,
+        rowsAreSorted: rowsAreSorted)
+      return
     }
-    if !rowsAreSorted {
-      Self.sortAndDeduplicateRows(offsets: &offsets, targets: &targets)
+    var cursor = offsets
+    var targets = [Int32](repeating: 0, count: edgeSources.count)
+    for edge in edgeSources.indices {
+      let source = Int(edgeSources[edge])
+      targets[Int(cursor[source])] = edgeTargets[edge]
+      cursor[source] &+= 1
     }
-    self.nodeCount = nodeCount
-    self.offsets = offsets
-    self.targets = targets
+    self.init(
+      nodeCount: nodeCount, rowOffsets: offsets, targets: targets, rowsAreSorted: rowsAreSorted)
   }
 
   /// Creates a graph from each node's dependencies, listed node after node.
@@ -115,11 +104,7 @@ package struct CompactDigraph: Sendable {
   ///   sources and moves no edge.
   package init(nodeCount: Int, rowLengths: [Int32], targets: consuming [Int32]) {
     precondition(
-      nodeCount >= 0 && nodeCount <= Int(Int32.max), "node count out of range: \(nodeCount)")
-    precondition(
       rowLengths.count == nodeCount, "\(rowLengths.count) row lengths for \(nodeCount) nodes")
-    precondition(targets.count < Int(Int32.max), "too many edges: \(targets.count)")
-    let bound = Int32(truncatingIfNeeded: nodeCount)
     var offsets = [Int32](repeating: 0, count: nodeCount + 1)
     var total = 0
     for node in 0..<nodeCount {
@@ -131,23 +116,33 @@ package struct CompactDigraph: Sendable {
     }
     precondition(
       total == targets.count, "the row lengths add up to \(total), not \(targets.count)")
+    self.init(nodeCount: nodeCount, rowOffsets: offsets, targets: targets, rowsAreSorted: false)
+  }
+
+  /// Creates a graph from its rows: checks every id, then sorts each row and removes its
+  /// duplicates unless the rows are sorted already.
+  ///
+  /// - Parameters:
+  ///   - nodeCount: The number of nodes, at most `Int32.max`.
+  ///   - rowOffsets: `nodeCount + 1` ascending row starts into `targets`, the last at its end.
+  ///   - targets: The dependencies of each node, row by row, each in `0..<nodeCount`.
+  ///   - rowsAreSorted: Whether each row is strictly ascending already.
+  init(
+    nodeCount: Int, rowOffsets: consuming [Int32], targets: consuming [Int32], rowsAreSorted: Bool
+  ) {
+    precondition(
+      nodeCount >= 0 && nodeCount <= Int(Int32.max), "node count out of range: \(nodeCount)")
+    precondition(targets.count < Int(Int32.max), "too many edges: \(targets.count)")
+    let bound = Int32(truncatingIfNeeded: nodeCount)
     for index in targets.indices {
       let target = targets[index]
       precondition(target >= 0 && target < bound, "edge target \(target) out of range")
     }
-    self.init(nodeCount: nodeCount, rowOffsets: offsets, unsortedTargets: targets)
-  }
-
-  /// Creates a graph from rows that may be unsorted and may hold duplicates.
-  ///
-  /// - Parameters:
-  ///   - nodeCount: The number of nodes.
-  ///   - rowOffsets: `nodeCount + 1` ascending row starts into `unsortedTargets`.
-  ///   - unsortedTargets: The dependencies of each node, row by row, each in `0..<nodeCount`.
-  init(nodeCount: Int, rowOffsets: consuming [Int32], unsortedTargets: consuming [Int32]) {
     var offsets = rowOffsets
-    var targets = unsortedTargets
-    Self.sortAndDeduplicateRows(offsets: &offsets, targets: &targets)
+    var targets = targets
+    if !rowsAreSorted {
+      Self.sortAndDeduplicateRows(offsets: &offsets, targets: &targets)
+    }
     self.nodeCount = nodeCount
     self.offsets = offsets
     self.targets = targets

@@ -134,20 +134,10 @@ public struct DependencyGraph<Node: Hashable & Sendable>: Sendable {
   ///
   /// - Complexity: O(*e* + *k* log *k*) for *e* edges and *k* dangling references.
   public var danglingReferences: [DanglingReference] {
-    let references = store.danglingEdges()
-    let count = references.count
-    return [DanglingReference](uninitializedCount: count) { result, initialized in
-      var index = 0
-      while index < count {
-        let reference = references[index]
-        result.initializeElement(
-          at: index,
-          to: DanglingReference(
-            dependent: nodes[Int(reference.rank)],
-            missingNode: mentionedValues[Int(reference.slot)], isDeferred: reference.isDeferred))
-        index += 1
-      }
-      initialized = count
+    store.danglingEdges().map {
+      DanglingReference(
+        dependent: nodes[Int($0.rank)], missingNode: mentionedValues[Int($0.slot)],
+        isDeferred: $0.isDeferred)
     }
   }
 

@@ -91,7 +91,8 @@ struct EdgeList: Sendable {
     } else if isByNode {
       // Every edge is kept, and the edges of each node are one run already.
       let offsets = firstEdge + [Int32(truncatingIfNeeded: to.count)]
-      return CompactDigraph(nodeCount: nodeCount, rowOffsets: offsets, unsortedTargets: to)
+      return CompactDigraph(
+        nodeCount: nodeCount, rowOffsets: offsets, targets: to, rowsAreSorted: false)
     }
     return CompactDigraph(nodeCount: nodeCount, edgeSources: from, edgeTargets: to)
   }
