@@ -36,13 +36,11 @@ struct DrawingPlan {
     if highlightsCycles {
       // A node is on a cycle when its component has two or more members or it depends on
       // itself; a direct edge is on a cycle when both ends are in one component.
-      let partition = direct.componentPartition()
-      componentOf = partition.componentOfNode
-      var sizes = [Int32](repeating: 0, count: partition.count)
-      for component in componentOf {
-        sizes[Int(component)] += 1
+      let components = direct.orderedComponents()
+      componentOf = components.componentOfNode
+      isOnCycle = componentOf.map {
+        components.offsets[Int($0) + 1] - components.offsets[Int($0)] > 1
       }
-      isOnCycle = componentOf.map { sizes[Int($0)] > 1 }
     }
 
     var lines: [Line] = []
