@@ -20,6 +20,8 @@ struct EdgeList: Sendable {
   private(set) var targets: [Int32] = []
   /// Whether each edge is deferred.
   private(set) var isDeferred: [Bool] = []
+  /// Whether some edge was added before its dependency was a node.
+  private(set) var hasSlotTargets = false
   /// Whether every edge was added from the newest node, so that the edges of rank `r` are
   /// `firstEdge[r]` up to the next rank's first edge.
   private(set) var isByNode = true
@@ -63,6 +65,7 @@ struct EdgeList: Sendable {
     sources.append(rank)
     let targetRank = rankOfSlot[Int(slot)]
     targets.append(targetRank >= 0 ? targetRank : ~slot)
+    hasSlotTargets = hasSlotTargets || targetRank < 0
     isDeferred.append(deferred)
   }
 
@@ -77,8 +80,8 @@ struct EdgeList: Sendable {
   /// - Returns: The graph, with node ids equal to ranks.
   func graph(includingDeferred: Bool) -> CompactDigraph {
     var from = sources
-    var to = targets.map(rank(ofTarget:))
-    if to.contains(-1) || (!includingDeferred && isDeferred.contains(true)) {
+    var to = hasSlotTargets ? targets.map(rank(ofTarget:)) : targets
+    if (hasSlotTargets && to.contains(-1)) || (!includingDeferred && isDeferred.contains(true)) {
       // Keep the edges to nodes, and deferred ones only when they are included.
       var kept = 0
       for edge in to.indices where to[edge] >= 0 && (includingDeferred || !isDeferred[edge]) {
