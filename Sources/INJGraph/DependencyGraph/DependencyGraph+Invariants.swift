@@ -35,5 +35,6 @@ extension DependencyGraph {
         "edge \(edge) out of its run")
     }
     precondition(store.firstEdge == store.firstEdge.sorted(), "first edges in order")
+    precondition(store.hasSlotTargets || !store.targets.contains { $0 < 0 }, "a slot target")
   }
 }
