@@ -1,5 +1,6 @@
 /// The edges of a ``DependencyGraph`` over integers, as they were added: the input from which
-/// every query builds the ``CompactDigraph`` it runs on.
+/// every analysis builds the ``CompactDigraph`` it runs on. Only the neighbours of one node and
+/// the dangling references are read from the list itself.
 ///
 /// Every value the graph has seen, as a node or as a dependency, has a *slot* (in order of first
 /// mention). A value added as a node also has a *rank* (its position in `nodes`, in order of
