@@ -16,20 +16,24 @@ extension CompactDigraph {
   /// - Returns: The cycles, and whether more cycles exist than were returned.
   /// - Complexity: O((*n* + *e*)(*c* + 1)) for *n* nodes, *e* edges and *c* returned cycles.
   package func elementaryCycles(limit: Int) -> (cycles: [[Int32]], isTruncated: Bool) {
-    // An acyclic graph needs only the number of components: no copy of the partition.
-    let components = ComponentSearch(nodeCount: nodeCount)
-    let componentCount = components.run(
-      in: self, roots: 0..<Int32(truncatingIfNeeded: nodeCount), restrictedTo: nil,
-      firstComponent: 0)
-    var hasCycle = componentCount < nodeCount
-    var node: Int32 = 0
-    while !hasCycle && Int(node) < nodeCount {
-      hasCycle = hasSelfLoop(node)
-      node += 1
-    }
-    guard hasCycle else { return ([], false) }
+    let partition = componentPartition()
+    guard hasCycle(partition) else { return ([], false) }
     let search = CycleSearch(graph: self, limit: max(0, limit))
-    search.run(partition: (Array(components.component), componentCount))
+    search.run(partition: partition)
     return (search.cycles, search.isTruncated)
+  }
+
+  /// Whether the graph has no cycle, self-loops included.
+  ///
+  /// - Complexity: O(*n* + *e*) for *n* nodes and *e* edges.
+  package var isAcyclic: Bool {
+    !hasCycle(componentPartition())
+  }
+
+  /// Whether a graph with the given components has a cycle: a component of two or more nodes,
+  /// or a self-loop.
+  private func hasCycle(_ partition: (componentOfNode: [Int32], count: Int)) -> Bool {
+    partition.count < nodeCount
+      || (0..<nodeCount).contains { hasSelfLoop(Int32(truncatingIfNeeded: $0)) }
   }
 }

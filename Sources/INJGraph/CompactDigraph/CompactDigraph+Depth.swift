@@ -9,51 +9,22 @@ extension CompactDigraph {
   /// - Returns: The depth of each node, indexed by node id.
   /// - Complexity: O(*n* + *e*) for *n* nodes and *e* edges.
   package func depths() -> [Int32] {
-    let partition = componentPartition()
-    let count = nodeCount
-    let componentCount = partition.count
-    // Components are numbered dependencies first, so each component's depth is final before any
-    // component that depends on it is reached. Group the nodes by component to visit them so.
-    let grouping = ComponentGrouping(
-      componentOfNode: partition.componentOfNode, componentCount: componentCount)
-    let componentDepth = UnsafeMutableBufferPointer.allocate(count: componentCount, repeating: 0)
-    defer { componentDepth.deallocate() }
-    partition.componentOfNode.withUnsafeBufferPointer { componentOfNode in
-      offsets.withUnsafeBufferPointer { offsets in
-        targets.withUnsafeBufferPointer { targets in
-          var component = 0
-          while component < componentCount {
-            var depth: Int32 = 0
-            var index = Int(grouping.offsets[component])
-            let end = Int(grouping.offsets[component + 1])
-            while index < end {
-              let member = Int(grouping.members[index])
-              var position = Int(offsets[member])
-              let rowEnd = Int(offsets[member + 1])
-              while position < rowEnd {
-                let other = Int(componentOfNode[Int(targets[position])])
-                if other != component && componentDepth[other] + 1 > depth {
-                  depth = componentDepth[other] + 1
-                }
-                position += 1
-              }
-              index += 1
-            }
-            componentDepth[component] = depth
-            component += 1
-          }
+    // Components come dependencies first, so each component's depth is final before any
+    // component that depends on it is reached.
+    let ordered = orderedComponents()
+    let componentOf = ordered.componentOfNode
+    var componentDepth = [Int32](repeating: 0, count: ordered.offsets.count - 1)
+    for component in componentDepth.indices {
+      var depth: Int32 = 0
+      let start = Int(ordered.offsets[component])
+      for member in ordered.members[start..<Int(ordered.offsets[component + 1])] {
+        for target in dependencies(of: member) {
+          let other = Int(componentOf[Int(target)])
+          if other != component { depth = max(depth, componentDepth[other] + 1) }
         }
       }
+      componentDepth[component] = depth
     }
-    return [Int32](uninitializedCount: count) { depths, initialized in
-      partition.componentOfNode.withUnsafeBufferPointer { componentOfNode in
-        var node = 0
-        while node < count {
-          depths[node] = componentDepth[Int(componentOfNode[node])]
-          node += 1
-        }
-      }
-      initialized = count
-    }
+    return componentOf.map { componentDepth[Int($0)] }
   }
 }

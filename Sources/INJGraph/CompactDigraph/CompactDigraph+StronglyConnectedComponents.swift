@@ -12,51 +12,23 @@ extension CompactDigraph {
   /// - Complexity: O(*n* + *e*) for *n* nodes and *e* edges.
   package func stronglyConnectedComponents() -> [[Int32]] {
     let ordered = orderedComponents()
-    let count = ordered.offsets.count - 1
-    return [[Int32]](uninitializedCount: count) { components, initialized in
-      var component = 0
-      while component < count {
-        let start = Int(ordered.offsets[component])
-        let end = Int(ordered.offsets[component + 1])
-        components.initializeElement(
-          at: component,
-          to: end - start == 1 ? [ordered.members[start]] : Array(ordered.members[start..<end]))
-        component += 1
-      }
-      initialized = count
+    return (0..<ordered.offsets.count - 1).map {
+      Array(ordered.members[Int(ordered.offsets[$0])..<Int(ordered.offsets[$0 + 1])])
     }
   }
 
   /// The components of ``stronglyConnectedComponents()`` as flat arrays: component `k` is
-  /// `members[offsets[k]..<offsets[k + 1]]`.
-  func orderedComponents() -> (members: [Int32], offsets: [Int32]) {
-    let count = nodeCount
+  /// `members[offsets[k]..<offsets[k + 1]]`; and the component of each node.
+  func orderedComponents() -> (members: [Int32], offsets: [Int32], componentOfNode: [Int32]) {
     let partition = componentPartition()
-    guard partition.count == count else {
-      let grouping = ComponentGrouping(
-        componentOfNode: partition.componentOfNode, componentCount: partition.count)
-      return (grouping.members, grouping.offsets)
-    }
-    // Every component is a single node: place each at its component's position.
-    let members = [Int32](uninitializedCount: count) { members, initialized in
-      partition.componentOfNode.withUnsafeBufferPointer { componentOf in
-        var node = 0
-        while node < count {
-          members[Int(componentOf[node])] = Int32(truncatingIfNeeded: node)
-          node += 1
-        }
-      }
-      initialized = count
-    }
-    let offsets = [Int32](uninitializedCount: count + 1) { offsets, initialized in
-      var index = 0
-      while index <= count {
-        offsets[index] = Int32(truncatingIfNeeded: index)
-        index += 1
-      }
-      initialized = count + 1
-    }
-    return (members, offsets)
+    // Grouping the nodes by component is building the graph in which component `k` has an
+    // edge to each of its members.
+    let grouping = CompactDigraph(
+      nodeCount: nodeCount, edgeSources: partition.componentOfNode,
+      edgeTargets: Array(0..<Int32(truncatingIfNeeded: nodeCount)), rowsAreSorted: true)
+    return (
+      grouping.targets, Array(grouping.offsets[0...partition.count]), partition.componentOfNode
+    )
   }
 
   /// Which component each node is in, by Tarjan's algorithm over the whole graph.

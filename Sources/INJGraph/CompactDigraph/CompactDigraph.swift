@@ -33,15 +33,30 @@ package struct CompactDigraph: Sendable {
   /// - Complexity: O(*n* + *e*) for *n* nodes and *e* edges, plus sorting each node's row of
   ///   dependencies.
   package init(nodeCount: Int, edgeSources: [Int32], edgeTargets: consuming [Int32]) {
+    self.init(
+      nodeCount: nodeCount, edgeSources: edgeSources, edgeTargets: edgeTargets, rowsAreSorted: false
+    )
+  }
+
+  /// Creates a graph from a flat list of edges, as ``init(nodeCount:edgeSources:edgeTargets:)``
+  /// does, and sorts the rows only when they need it.
+  ///
+  /// - Parameters:
+  ///   - nodeCount: The number of nodes, at most `Int32.max`.
+  ///   - edgeSources: The dependent of each edge, each in `0..<nodeCount`.
+  ///   - edgeTargets: The dependency of each edge, each in `0..<nodeCount`.
+  ///   - rowsAreSorted: Whether the targets of each node's edges come in strictly ascending
+  ///     order already, as when the graph is derived from another one.
+  init(
+    nodeCount: Int, edgeSources: [Int32], edgeTargets: consuming [Int32], rowsAreSorted: Bool
+  ) {
     precondition(
       nodeCount >= 0 && nodeCount <= Int(Int32.max), "node count out of range: \(nodeCount)")
     precondition(
       edgeSources.count == edgeTargets.count,
       "\(edgeSources.count) edge sources but \(edgeTargets.count) edge targets")
-    precondition(edgeSources.count < Int(Int32.max), "too many edges: \(edgeSources.count)")
     let bound = Int32(truncatingIfNeeded: nodeCount)
-
-    // Counting sort of the edges by source gives the rows; each row is then sorted on its own.
+    // Counting sort of the edges by source gives the rows.
     var offsets = [Int32](repeating: 0, count: nodeCount + 1)
     var sourcesAscend = true
     var previous: Int32 = 0
@@ -54,26 +69,23 @@ package struct CompactDigraph: Sendable {
     for node in 0..<nodeCount {
       offsets[node + 1] &+= offsets[node]
     }
-    if sourcesAscend {
+    guard !sourcesAscend else {
       // Edges listed dependent by dependent (as a container lists them) are rows
       // already: the targets are used in place.
-      for index in edgeTargets.indices {
-        let target = edgeTargets[index]
-        precondition(target >= 0 && target < bound, "edge target \(target) out of range")
-      }
-      self.init(nodeCount: nodeCount, rowOffsets: offsets, unsortedTargets: edgeTargets)
+      self.init(
+        nodeCount: nodeCount, rowOffsets: offsets, targets: edgeTargets,
+        rowsAreSorted: rowsAreSorted)
       return
     }
     var cursor = offsets
     var targets = [Int32](repeating: 0, count: edgeSources.count)
     for edge in edgeSources.indices {
       let source = Int(edgeSources[edge])
-      let target = edgeTargets[edge]
-      precondition(target >= 0 && target < bound, "edge target \(target) out of range")
-      targets[Int(cursor[source])] = target
+      targets[Int(cursor[source])] = edgeTargets[edge]
       cursor[source] &+= 1
     }
-    self.init(nodeCount: nodeCount, rowOffsets: offsets, unsortedTargets: targets)
+    self.init(
+      nodeCount: nodeCount, rowOffsets: offsets, targets: targets, rowsAreSorted: rowsAreSorted)
   }
 
   /// Creates a graph from each node's dependencies, listed node after node.
@@ -92,11 +104,7 @@ package struct CompactDigraph: Sendable {
   ///   sources and moves no edge.
   package init(nodeCount: Int, rowLengths: [Int32], targets: consuming [Int32]) {
     precondition(
-      nodeCount >= 0 && nodeCount <= Int(Int32.max), "node count out of range: \(nodeCount)")
-    precondition(
       rowLengths.count == nodeCount, "\(rowLengths.count) row lengths for \(nodeCount) nodes")
-    precondition(targets.count < Int(Int32.max), "too many edges: \(targets.count)")
-    let bound = Int32(truncatingIfNeeded: nodeCount)
     var offsets = [Int32](repeating: 0, count: nodeCount + 1)
     var total = 0
     for node in 0..<nodeCount {
@@ -108,23 +116,33 @@ package struct CompactDigraph: Sendable {
     }
     precondition(
       total == targets.count, "the row lengths add up to \(total), not \(targets.count)")
+    self.init(nodeCount: nodeCount, rowOffsets: offsets, targets: targets, rowsAreSorted: false)
+  }
+
+  /// Creates a graph from its rows: checks every id, then sorts each row and removes its
+  /// duplicates unless the rows are sorted already.
+  ///
+  /// - Parameters:
+  ///   - nodeCount: The number of nodes, at most `Int32.max`.
+  ///   - rowOffsets: `nodeCount + 1` ascending row starts into `targets`, the last at its end.
+  ///   - targets: The dependencies of each node, row by row, each in `0..<nodeCount`.
+  ///   - rowsAreSorted: Whether each row is strictly ascending already.
+  init(
+    nodeCount: Int, rowOffsets: consuming [Int32], targets: consuming [Int32], rowsAreSorted: Bool
+  ) {
+    precondition(
+      nodeCount >= 0 && nodeCount <= Int(Int32.max), "node count out of range: \(nodeCount)")
+    precondition(targets.count < Int(Int32.max), "too many edges: \(targets.count)")
+    let bound = Int32(truncatingIfNeeded: nodeCount)
     for index in targets.indices {
       let target = targets[index]
       precondition(target >= 0 && target < bound, "edge target \(target) out of range")
     }
-    self.init(nodeCount: nodeCount, rowOffsets: offsets, unsortedTargets: targets)
-  }
-
-  /// Creates a graph from rows that may be unsorted and may hold duplicates.
-  ///
-  /// - Parameters:
-  ///   - nodeCount: The number of nodes.
-  ///   - rowOffsets: `nodeCount + 1` ascending row starts into `unsortedTargets`.
-  ///   - unsortedTargets: The dependencies of each node, row by row, each in `0..<nodeCount`.
-  init(nodeCount: Int, rowOffsets: consuming [Int32], unsortedTargets: consuming [Int32]) {
     var offsets = rowOffsets
-    var targets = unsortedTargets
-    Self.sortAndDeduplicateRows(offsets: &offsets, targets: &targets)
+    var targets = targets
+    if !rowsAreSorted {
+      Self.sortAndDeduplicateRows(offsets: &offsets, targets: &targets)
+    }
     self.nodeCount = nodeCount
     self.offsets = offsets
     self.targets = targets
@@ -139,6 +157,21 @@ package struct CompactDigraph: Sendable {
   /// - Returns: The ids that `node` depends on.
   package func dependencies(of node: Int32) -> ArraySlice<Int32> {
     targets[Int(offsets[Int(node)])..<Int(offsets[Int(node) + 1])]
+  }
+
+  /// The graph with every edge turned around: in it, the dependencies of a node are the nodes
+  /// that depend on it here.
+  ///
+  /// - Complexity: O(*n* + *e*) for *n* nodes and *e* edges.
+  func reversed() -> CompactDigraph {
+    var sources: [Int32] = []
+    sources.reserveCapacity(targets.count)
+    for node in 0..<nodeCount {
+      let rowLength = Int(offsets[node + 1] - offsets[node])
+      sources.append(contentsOf: repeatElement(Int32(truncatingIfNeeded: node), count: rowLength))
+    }
+    return CompactDigraph(
+      nodeCount: nodeCount, edgeSources: targets, edgeTargets: sources, rowsAreSorted: true)
   }
 
   /// Whether a node depends on itself directly.

@@ -7,10 +7,13 @@ extension DependencyGraph {
   ///   - node: The node whose dependencies to list.
   ///   - includingDeferred: Whether deferred dependencies are listed too.
   /// - Returns: The distinct dependencies, or an empty array when `node` is not a node.
-  /// - Complexity: O(*d* log *d*) for *d* edges from `node`.
+  /// - Complexity: O(*d* log *d*) for *d* edges from `node` when each node's dependencies were
+  ///   all given before the next node was added; O(*e*) for *e* edges otherwise.
   public func dependencies(of node: Node, includingDeferred: Bool = false) -> [Node] {
     guard let rank = rank(of: node) else { return [] }
-    return nodes(atRanks: store.dependencyRanks(of: rank, includingDeferred: includingDeferred))
+    return nodes(
+      atRanks: store.neighborRanks(
+        of: rank, dependents: false, includingDeferred: includingDeferred))
   }
 
   /// The nodes that depend directly on a node, in insertion order.
@@ -19,10 +22,12 @@ extension DependencyGraph {
   ///   - node: The node whose dependents to list.
   ///   - includingDeferred: Whether deferred dependents are listed too.
   /// - Returns: The distinct dependents, or an empty array when `node` is not a node.
-  /// - Complexity: O(*d* log *d*) for *d* edges to `node`.
+  /// - Complexity: O(*e*) for *e* edges.
   public func dependents(of node: Node, includingDeferred: Bool = false) -> [Node] {
     guard let rank = rank(of: node) else { return [] }
-    return nodes(atRanks: store.dependentRanks(of: rank, includingDeferred: includingDeferred))
+    return nodes(
+      atRanks: store.neighborRanks(of: rank, dependents: true, includingDeferred: includingDeferred)
+    )
   }
 
   /// Every node that a node depends on, directly or through other nodes, in insertion order.
@@ -45,7 +50,7 @@ extension DependencyGraph {
   ///   - node: The node to start from.
   ///   - includingDeferred: Whether deferred edges are followed too.
   /// - Returns: The distinct nodes reached, or an empty array when `node` is not a node.
-  /// - Complexity: O(*n* + *r* log *r*) for *n* nodes and *r* nodes and edges reached.
+  /// - Complexity: O(*n* + *e* log *d*) for *n* nodes, *e* edges and at most *d* edges per node.
   public func transitiveDependencies(of node: Node, includingDeferred: Bool = false) -> [Node] {
     guard let rank = rank(of: node) else { return [] }
     return nodes(
@@ -61,7 +66,7 @@ extension DependencyGraph {
   ///   - node: The node to start from.
   ///   - includingDeferred: Whether deferred edges are followed too.
   /// - Returns: The distinct nodes reached, or an empty array when `node` is not a node.
-  /// - Complexity: O(*n* + *r* log *r*) for *n* nodes and *r* nodes and edges reached.
+  /// - Complexity: O(*n* + *e* log *d*) for *n* nodes, *e* edges and at most *d* edges per node.
   public func transitiveDependents(of node: Node, includingDeferred: Bool = false) -> [Node] {
     guard let rank = rank(of: node) else { return [] }
     return nodes(
@@ -86,7 +91,7 @@ extension DependencyGraph {
   /// - Returns: The unreachable nodes, in insertion order.
   /// - Complexity: O(*n* + *e* log *d*) for *n* nodes, *e* edges and at most *d* edges per node.
   public func unreachableNodes(from roots: some Sequence<Node>) -> [Node] {
-    let graph = store.compactDigraph(includingDeferred: true)
+    let graph = store.graph(includingDeferred: true)
     let isReached = graph.reachability(from: roots.compactMap { rank(of: $0) })
     return nodes.indices.compactMap { isReached[$0] ? nil : nodes[$0] }
   }
@@ -105,7 +110,7 @@ extension DependencyGraph {
   ///   node; use ``depths()`` to measure every node at once.
   public func depth(of node: Node) -> Int? {
     guard let rank = rank(of: node) else { return nil }
-    return Int(store.compactDigraph(includingDeferred: false).depths()[Int(rank)])
+    return Int(store.graph(includingDeferred: false).depths()[Int(rank)])
   }
 
   /// The depth of every node, as defined by ``depth(of:)``.
@@ -113,7 +118,7 @@ extension DependencyGraph {
   /// - Returns: The depth of each node.
   /// - Complexity: O(*n* + *e* log *d*) for *n* nodes, *e* edges and at most *d* edges per node.
   public func depths() -> [Node: Int] {
-    let depths = store.compactDigraph(includingDeferred: false).depths()
+    let depths = store.graph(includingDeferred: false).depths()
     var result: [Node: Int] = [:]
     result.reserveCapacity(nodes.count)
     for (node, depth) in zip(nodes, depths) {
@@ -128,7 +133,7 @@ extension DependencyGraph {
   ///   cycle as one step.
   /// - Complexity: O(*n* + *e* log *d*) for *n* nodes, *e* edges and at most *d* edges per node.
   public func maximumDepth() -> Int {
-    Int(store.compactDigraph(includingDeferred: false).depths().max() ?? 0)
+    Int(store.graph(includingDeferred: false).depths().max() ?? 0)
   }
 
   /// The number of distinct nodes that depend directly on a node.
@@ -137,7 +142,7 @@ extension DependencyGraph {
   ///   - node: The node to count for.
   ///   - includingDeferred: Whether deferred dependents count too.
   /// - Returns: The count, or 0 when `node` is not a node.
-  /// - Complexity: O(*d* log *d*) for *d* edges to `node`.
+  /// - Complexity: O(*e*) for *e* edges.
   public func fanIn(of node: Node, includingDeferred: Bool = false) -> Int {
     dependents(of: node, includingDeferred: includingDeferred).count
   }
@@ -150,7 +155,8 @@ extension DependencyGraph {
   ///   - node: The node to count for.
   ///   - includingDeferred: Whether deferred dependencies count too.
   /// - Returns: The count, or 0 when `node` is not a node.
-  /// - Complexity: O(*d* log *d*) for *d* edges from `node`.
+  /// - Complexity: O(*d* log *d*) for *d* edges from `node` when each node's dependencies were
+  ///   all given before the next node was added; O(*e*) for *e* edges otherwise.
   public func fanOut(of node: Node, includingDeferred: Bool = false) -> Int {
     dependencies(of: node, includingDeferred: includingDeferred).count
   }

@@ -75,7 +75,7 @@ extension DependencyGraph {
   /// - Complexity: O((*n* + *e*)(*c* + 1)) for *n* nodes, *e* edges and *c* cycles returned.
   @inlinable
   public func cycles(limit: Int) -> [[Node]] {
-    closedPaths(store.cycleRanks(limit: limit).cycles)
+    closedPaths(store.cycleRanks(limit: limit))
   }
 
   /// The strongly connected components of the direct edges.

@@ -53,7 +53,7 @@ public struct DependencyGraph<Node: Hashable & Sendable>: Sendable {
   @usableFromInline var slotOfValue: [Node: Int32] = [:]
 
   /// The nodes and edges as integers.
-  @usableFromInline var store = EdgeStore()
+  @usableFromInline var store = EdgeList()
 
   /// Creates an empty graph.
   public init() {}
@@ -114,19 +114,8 @@ public struct DependencyGraph<Node: Hashable & Sendable>: Sendable {
   ///
   /// - Complexity: O(*n* + *e* log *d*) for *n* nodes, *e* edges and at most *d* edges per node.
   public var edges: [Edge] {
-    let list = store.nodeEdgeList()
-    let count = list.from.count
-    return [Edge](uninitializedCount: count) { result, initialized in
-      var index = 0
-      while index < count {
-        result.initializeElement(
-          at: index,
-          to: Edge(
-            dependent: nodes[Int(list.from[index])], dependency: nodes[Int(list.to[index])],
-            isDeferred: list.isDeferred[index]))
-        index += 1
-      }
-      initialized = count
+    DrawingPlan(store: store, highlightsCycles: false, showsDanglingReferences: false).lines.map {
+      Edge(dependent: nodes[Int($0.from)], dependency: nodes[Int($0.to)], isDeferred: $0.isDeferred)
     }
   }
 
@@ -145,20 +134,10 @@ public struct DependencyGraph<Node: Hashable & Sendable>: Sendable {
   ///
   /// - Complexity: O(*e* + *k* log *k*) for *e* edges and *k* dangling references.
   public var danglingReferences: [DanglingReference] {
-    let references = store.danglingEdges()
-    let count = references.count
-    return [DanglingReference](uninitializedCount: count) { result, initialized in
-      var index = 0
-      while index < count {
-        let reference = references[index]
-        result.initializeElement(
-          at: index,
-          to: DanglingReference(
-            dependent: nodes[Int(reference.rank)],
-            missingNode: mentionedValues[Int(reference.slot)], isDeferred: reference.isDeferred))
-        index += 1
-      }
-      initialized = count
+    store.danglingEdges().map {
+      DanglingReference(
+        dependent: nodes[Int($0.rank)], missingNode: mentionedValues[Int($0.slot)],
+        isDeferred: $0.isDeferred)
     }
   }
 

@@ -39,8 +39,6 @@ final class CycleSearch {
   private var unblockWork: [Int32] = []
   /// The scratch state for splitting components.
   private let components: ComponentSearch
-  /// For each node, 1 when it depends on itself.
-  private let hasSelfLoop: UnsafeMutableBufferPointer<Int32>
 
   /// Prepares a search.
   ///
@@ -59,25 +57,10 @@ final class CycleSearch {
     foundCycle = .allocate(count: count, repeating: 0)
     components = ComponentSearch(nodeCount: count)
     pendingStarts = ReadySet(capacity: count)
-    hasSelfLoop = .allocate(count: count, repeating: 0)
-    graph.offsets.withUnsafeBufferPointer { offsets in
-      graph.targets.withUnsafeBufferPointer { targets in
-        var node = 0
-        while node < count {
-          var position = Int(offsets[node])
-          let end = Int(offsets[node + 1])
-          while position < end {
-            if targets[position] == node { hasSelfLoop[node] = 1 }
-            position += 1
-          }
-          node += 1
-        }
-      }
-    }
   }
 
   deinit {
-    for buffer in [tag, blocked, blockingHead, cursor, path, foundCycle, hasSelfLoop] {
+    for buffer in [tag, blocked, blockingHead, cursor, path, foundCycle] {
       buffer.deallocate()
     }
   }
@@ -87,7 +70,9 @@ final class CycleSearch {
   /// - Parameter partition: The strongly connected components of the whole graph.
   func run(partition: (componentOfNode: [Int32], count: Int)) {
     partition.componentOfNode.withUnsafeBufferPointer { componentOf in
-      addPending(nodes: nil, componentOf: componentOf, componentCount: partition.count)
+      addPending(
+        nodes: 0..<Int32(truncatingIfNeeded: graph.nodeCount), componentOf: componentOf,
+        componentCount: partition.count)
     }
 
     while let start = pendingStarts.popMin() {
@@ -117,46 +102,31 @@ final class CycleSearch {
   /// Makes every component with a cycle among `nodes` pending, and untags the other nodes.
   ///
   /// - Parameters:
-  ///   - nodes: The nodes to group, ascending; `nil` for every node of the graph.
+  ///   - nodes: The nodes to group, ascending.
   ///   - componentOf: The component number of each node, in `0..<componentCount`.
   ///   - componentCount: The number of components.
   private func addPending(
-    nodes: ArraySlice<Int32>?, componentOf: UnsafeBufferPointer<Int32>, componentCount: Int
+    nodes: some Collection<Int32>, componentOf: UnsafeBufferPointer<Int32>, componentCount: Int
   ) {
-    let sizes = UnsafeMutableBufferPointer.allocate(count: componentCount, repeating: 0)
-    let groupOf = UnsafeMutableBufferPointer.allocate(count: componentCount, repeating: -1)
-    defer {
-      sizes.deallocate()
-      groupOf.deallocate()
+    var sizes = [Int32](repeating: 0, count: componentCount)
+    for member in nodes {
+      sizes[Int(componentOf[Int(member)])] += 1
     }
-    // Either the given nodes, or every node (`member == index`).
-    let given = nodes ?? []
-    let first = given.startIndex
-    let count = nodes == nil ? graph.nodeCount : given.count
-    var index = 0
-    while index < count {
-      let member = nodes == nil ? index : Int(given[first + index])
-      sizes[Int(componentOf[member])] += 1
-      index += 1
-    }
+    // The members of each component with a cycle, in the order the components first appear.
+    var groupOf = [Int32](repeating: -1, count: componentCount)
     var groups: [[Int32]] = []
-    index = 0
-    while index < count {
-      let member = nodes == nil ? Int32(truncatingIfNeeded: index) : given[first + index]
+    for member in nodes {
       let component = Int(componentOf[Int(member)])
-      if sizes[component] > 1 || hasSelfLoop[Int(member)] != 0 {
-        var group = Int(groupOf[component])
-        if group < 0 {
-          group = groups.count
-          groupOf[component] = Int32(truncatingIfNeeded: group)
-          groups.append([])
-          groups[group].reserveCapacity(Int(sizes[component]))
-        }
-        groups[group].append(member)
-      } else {
+      guard sizes[component] > 1 || graph.hasSelfLoop(member) else {
         tag[Int(member)] = -1
+        continue
       }
-      index += 1
+      if groupOf[component] < 0 {
+        groupOf[component] = Int32(truncatingIfNeeded: groups.count)
+        groups.append([])
+        groups[groups.count - 1].reserveCapacity(Int(sizes[component]))
+      }
+      groups[Int(groupOf[component])].append(member)
     }
     for group in groups {
       let smallest = group[0]
@@ -171,7 +141,7 @@ final class CycleSearch {
   /// Collects the cycles through `start` inside its pending component: Johnson's `CIRCUIT`
   /// procedure, with an explicit path in place of recursion.
   private func searchCycles(through start: Int32) {
-    if hasSelfLoop[Int(start)] != 0 {
+    if graph.hasSelfLoop(start) {
       guard record(path: [start]) else { return }
     }
     let startIndex = Int(start)

@@ -1,4 +1,5 @@
-/// What a drawing of a graph shows, worked out once for both DOT and Mermaid output.
+/// What a drawing of a graph shows, worked out once for both DOT and Mermaid output, and for
+/// the list of ``DependencyGraph/edges``.
 ///
 /// Boxes are the nodes (`n0`, `n1`, … by insertion order) followed by the missing nodes of
 /// dangling references (`m0`, `m1`, … in order of first appearance). Lines are the edges between
@@ -26,36 +27,38 @@ struct DrawingPlan {
   /// The arrows, in drawing order.
   private(set) var lines: [Line] = []
 
-  init(store: EdgeStore, highlightsCycles: Bool, showsDanglingReferences: Bool) {
+  init(store: EdgeList, highlightsCycles: Bool, showsDanglingReferences: Bool) {
     let count = store.nodeCount
-    let graphs = store.nodeEdgeGraphs()
+    let all = store.graph(includingDeferred: true)
+    let direct = store.graph(includingDeferred: false)
     var componentOf: [Int32] = []
     var isOnCycle = [Bool](repeating: false, count: count)
     if highlightsCycles {
       // A node is on a cycle when its component has two or more members or it depends on
       // itself; a direct edge is on a cycle when both ends are in one component.
-      let partition = graphs.direct.componentPartition()
-      componentOf = partition.componentOfNode
-      var sizes = [Int32](repeating: 0, count: partition.count)
-      for component in componentOf {
-        sizes[Int(component)] += 1
-      }
-      var rank = 0
-      while rank < count {
-        isOnCycle[rank] = sizes[Int(componentOf[rank])] > 1
-        rank += 1
+      let components = direct.orderedComponents()
+      componentOf = components.componentOfNode
+      isOnCycle = componentOf.map {
+        components.offsets[Int($0) + 1] - components.offsets[Int($0)] > 1
       }
     }
 
     var lines: [Line] = []
-    lines.reserveCapacity(graphs.all.edgeCount)
-    EdgeStore.forEachNodeEdge(all: graphs.all, direct: graphs.direct) { from, to, isDeferred in
-      let onCycle =
-        highlightsCycles && !isDeferred && componentOf[Int(from)] == componentOf[Int(to)]
-      // A direct self-loop puts its node on a cycle of its own.
-      if onCycle && from == to { isOnCycle[Int(from)] = true }
-      lines.append(
-        Line(from: from, to: to, toMissing: false, isDeferred: isDeferred, isOnCycle: onCycle))
+    lines.reserveCapacity(all.edgeCount)
+    for rank in 0..<Int32(truncatingIfNeeded: count) {
+      // The direct row is part of the row of all edges, and both are ascending.
+      var directRow = direct.dependencies(of: rank)
+      for target in all.dependencies(of: rank) {
+        let isDeferred = directRow.first != target
+        if !isDeferred { directRow.removeFirst() }
+        let onCycle =
+          highlightsCycles && !isDeferred && componentOf[Int(rank)] == componentOf[Int(target)]
+        // A direct self-loop puts its node on a cycle of its own.
+        if onCycle && rank == target { isOnCycle[Int(rank)] = true }
+        lines.append(
+          Line(
+            from: rank, to: target, toMissing: false, isDeferred: isDeferred, isOnCycle: onCycle))
+      }
     }
     self.isOnCycle = isOnCycle
     if showsDanglingReferences {

@@ -1,0 +1,213 @@
+/// The edges of a ``DependencyGraph`` over integers, as they were added: the input from which
+/// every analysis builds the ``CompactDigraph`` it runs on. Only the neighbours of one node and
+/// the dangling references are read from the list itself.
+///
+/// Every value the graph has seen, as a node or as a dependency, has a *slot* (in order of first
+/// mention). A value added as a node also has a *rank* (its position in `nodes`, in order of
+/// addition); a value with a slot but no rank is a missing node, and edges to it are dangling
+/// references. An edge goes from the rank of its dependent to its dependency: the dependency's
+/// rank when it is a node already, else the complement `~slot` of its slot, which turns into an
+/// edge between nodes as soon as the missing node is added. Adding a node or an edge appends to
+/// flat arrays; duplicates are collapsed when a graph is built.
+@usableFromInline
+struct EdgeList: Sendable {
+  /// The rank of each slot, or -1 while the slot's value is not a node.
+  private(set) var rankOfSlot: [Int32] = []
+  /// The number of edges added before each rank became a node.
+  private(set) var firstEdge: [Int32] = []
+  /// The dependent of each edge, as a rank.
+  private(set) var sources: [Int32] = []
+  /// The dependency of each edge: a rank, or the complement of a slot that had no rank yet.
+  private(set) var targets: [Int32] = []
+  /// Whether each edge is deferred.
+  private(set) var isDeferred: [Bool] = []
+  /// Whether some edge was added before its dependency was a node.
+  private(set) var hasSlotTargets = false
+  /// Whether every edge was added from the newest node, so that the edges of rank `r` are
+  /// `firstEdge[r]` up to the next rank's first edge.
+  private(set) var isByNode = true
+
+  /// The number of nodes (values with a rank).
+  var nodeCount: Int { firstEdge.count }
+
+  /// Creates an empty list.
+  @usableFromInline
+  init() {}
+
+  /// The rank of a slot, or -1 while its value is not a node.
+  @usableFromInline
+  func rank(ofSlot slot: Int32) -> Int32 {
+    rankOfSlot[Int(slot)]
+  }
+
+  /// Adds a slot for a newly mentioned value.
+  @usableFromInline
+  mutating func addSlot() {
+    precondition(rankOfSlot.count < Int(Int32.max), "too many values in one graph")
+    rankOfSlot.append(-1)
+  }
+
+  /// Gives a slot the next rank, making its value a node.
+  ///
+  /// - Returns: The new rank.
+  @usableFromInline
+  mutating func addNode(slot: Int32) -> Int32 {
+    let rank = Int32(truncatingIfNeeded: nodeCount)
+    rankOfSlot[Int(slot)] = rank
+    firstEdge.append(Int32(truncatingIfNeeded: sources.count))
+    return rank
+  }
+
+  /// Adds an edge from a node to a value.
+  @usableFromInline
+  mutating func addEdge(from rank: Int32, to slot: Int32, isDeferred deferred: Bool) {
+    precondition(sources.count < Int(Int32.max), "too many edges in one graph")
+    isByNode = isByNode && Int(rank) == nodeCount - 1
+    sources.append(rank)
+    let targetRank = rankOfSlot[Int(slot)]
+    targets.append(targetRank >= 0 ? targetRank : ~slot)
+    hasSlotTargets = hasSlotTargets || targetRank < 0
+    isDeferred.append(deferred)
+  }
+
+  /// The rank of an edge's dependency, or -1 while it is not a node.
+  func rank(ofTarget target: Int32) -> Int32 {
+    target >= 0 ? target : rankOfSlot[Int(~target)]
+  }
+
+  /// The edges between nodes as a graph over ranks; dangling references are left out.
+  ///
+  /// - Parameter includingDeferred: Whether deferred edges are included.
+  /// - Returns: The graph, with node ids equal to ranks.
+  func graph(includingDeferred: Bool) -> CompactDigraph {
+    var from = sources
+    var to = hasSlotTargets ? targets.map(rank(ofTarget:)) : targets
+    if (hasSlotTargets && to.contains(-1)) || (!includingDeferred && isDeferred.contains(true)) {
+      // Keep the edges to nodes, and deferred ones only when they are included.
+      var kept = 0
+      for edge in to.indices where to[edge] >= 0 && (includingDeferred || !isDeferred[edge]) {
+        from[kept] = from[edge]
+        to[kept] = to[edge]
+        kept += 1
+      }
+      from.removeLast(from.count - kept)
+      to.removeLast(to.count - kept)
+    } else if isByNode {
+      // Every edge is kept, and the edges of each node are one run already.
+      let offsets = firstEdge + [Int32(truncatingIfNeeded: to.count)]
+      return CompactDigraph(
+        nodeCount: nodeCount, rowOffsets: offsets, targets: to, rowsAreSorted: false)
+    }
+    return CompactDigraph(nodeCount: nodeCount, edgeSources: from, edgeTargets: to)
+  }
+
+  /// The distinct nodes a node depends on directly, or that depend on it, ascending by rank.
+  ///
+  /// - Parameters:
+  ///   - rank: The node.
+  ///   - dependents: Whether to list the node's dependents rather than its dependencies.
+  ///   - includingDeferred: Whether deferred edges count.
+  /// - Returns: The ranks of the neighbours.
+  func neighborRanks(of rank: Int32, dependents: Bool, includingDeferred: Bool) -> [Int32] {
+    // While the edges are grouped by node, a node's own edges are one run; else look at all.
+    var edges = sources.indices
+    if isByNode && !dependents {
+      let next = Int(rank) + 1
+      let end = next < nodeCount ? Int(firstEdge[next]) : edges.upperBound
+      edges = Int(firstEdge[Int(rank)])..<end
+    }
+    var found = Set<Int32>()
+    for edge in edges where includingDeferred || !isDeferred[edge] {
+      let target = self.rank(ofTarget: targets[edge])
+      if dependents ? target == rank : target >= 0 && sources[edge] == rank {
+        found.insert(dependents ? sources[edge] : target)
+      }
+    }
+    return found.sorted()
+  }
+
+  /// The nodes reachable from a node in one or more steps, ascending by rank.
+  ///
+  /// The node itself is included only when it lies on a cycle.
+  ///
+  /// - Parameters:
+  ///   - rank: The node to start from.
+  ///   - followingDependents: Whether to follow edges backwards, from dependency to dependent.
+  ///   - includingDeferred: Whether deferred edges count.
+  /// - Returns: The ranks reached.
+  func transitiveRanks(
+    from rank: Int32, followingDependents: Bool, includingDeferred: Bool
+  ) -> [Int32] {
+    let forward = graph(includingDeferred: includingDeferred)
+    let graph = followingDependents ? forward.reversed() : forward
+    let isReached = graph.reachability(from: graph.dependencies(of: rank))
+    return isReached.indices.compactMap { isReached[$0] ? Int32(truncatingIfNeeded: $0) : nil }
+  }
+
+  /// Every distinct dangling reference, ordered by dependent rank, then by the slot of the
+  /// missing value; a direct reference wins over a deferred one to the same value.
+  ///
+  /// - Returns: The dependent's rank, the missing value's slot, and whether it is deferred.
+  func danglingEdges() -> [(rank: Int32, slot: Int32, isDeferred: Bool)] {
+    // Key each reference as (rank << 32 | slot << 1 | deferred bit), so that sorting orders
+    // them as documented with a direct reference first among equals.
+    var keys: [UInt64] = []
+    for edge in sources.indices where rank(ofTarget: targets[edge]) < 0 {
+      let rank = UInt64(UInt32(bitPattern: sources[edge]))
+      let slot = UInt64(UInt32(bitPattern: ~targets[edge]))
+      keys.append(rank << 32 | slot << 1 | (isDeferred[edge] ? 1 : 0))
+    }
+    keys.sort()
+    var result: [(rank: Int32, slot: Int32, isDeferred: Bool)] = []
+    var previous = UInt64.max
+    for key in keys where key >> 1 != previous {
+      previous = key >> 1
+      result.append(
+        (
+          Int32(truncatingIfNeeded: key >> 32),
+          Int32(truncatingIfNeeded: (key & 0xFFFF_FFFF) >> 1), key & 1 == 1
+        ))
+    }
+    return result
+  }
+
+  // MARK: - Analyses over ranks, for the inlinable shells of `DependencyGraph`
+
+  /// The topological order of the direct edges, or the cycles that prevent one.
+  ///
+  /// - Parameter cycleLimit: The most cycles to report.
+  /// - Returns: The ranks in order, or the cycles (not closed) and whether there are more.
+  @usableFromInline
+  func topologicalRanks(cycleLimit: Int) -> Result<[Int32], CycleRanks> {
+    let graph = graph(includingDeferred: false)
+    guard let order = graph.topologicalOrder() else {
+      let found = graph.elementaryCycles(limit: cycleLimit)
+      return .failure(CycleRanks(cycles: found.cycles, isTruncated: found.isTruncated))
+    }
+    return .success(order)
+  }
+
+  /// The elementary cycles of the direct edges, not closed.
+  @usableFromInline
+  func cycleRanks(limit: Int) -> [[Int32]] {
+    graph(includingDeferred: false).elementaryCycles(limit: limit).cycles
+  }
+
+  /// The strongly connected components of the direct edges, in order, as flat arrays:
+  /// component `k` is `members[offsets[k]..<offsets[k + 1]]`.
+  @usableFromInline
+  func componentRanks() -> (members: [Int32], offsets: [Int32]) {
+    let ordered = graph(includingDeferred: false).orderedComponents()
+    return (ordered.members, ordered.offsets)
+  }
+}
+
+/// Elementary cycles as ranks, each without repeating its first node, and whether the search
+/// stopped at its limit: the error of a failed topological order.
+@usableFromInline
+struct CycleRanks: Error {
+  /// The cycles.
+  @usableFromInline let cycles: [[Int32]]
+  /// Whether more cycles exist.
+  @usableFromInline let isTruncated: Bool
+}
