@@ -58,14 +58,9 @@ extension Container {
     creator: @escaping (repeat each D) throws -> T,
     _ isolation: isolated (any Actor)? = #isolation
   ) {
-    addProvider(
-      key.name, Wiring.names(repeat each dependencies), options.options, fileID: fileID, line: line,
-      isolation: CreatorIsolation(isolation), productType: T.self,
-      creator: .erasing { values in
-        let resolved = try Wiring.values(of: repeat (each D).self, in: values)
-        return try creator(repeat each resolved)
-      },
-      dependencyKeyTypes: Wiring.types(repeat each dependencies))
+    addTyped(
+      key.name, repeat each dependencies, options: options.options, fileID: fileID, line: line,
+      isolation: CreatorIsolation(isolation), creator: creator)
   }
 
   /// Registers a provider under a key whose creator also takes an argument the caller
@@ -175,14 +170,27 @@ extension Container {
     creator: @escaping (repeat each D) throws -> T,
     _ isolation: isolated (any Actor)? = #isolation
   ) {
+    addTyped(
+      key.name, repeat each dependencies, options: options.options, fileID: fileID, line: line,
+      isolation: CreatorIsolation(isolation), isContribution: true, creator: creator)
+  }
+
+  /// Registers a typed provider or contribution: the keys' names are its dependency
+  /// list, and its creator reads their values by position.
+  @inlinable
+  func addTyped<T, each D>(
+    _ name: String, _ dependencies: repeat Key<each D>, options: ProviderOptions,
+    fileID: String, line: Int, isolation: CreatorIsolation, isContribution: Bool = false,
+    creator: @escaping (repeat each D) throws -> T
+  ) {
     addProvider(
-      key.name, Wiring.names(repeat each dependencies), options.options, fileID: fileID, line: line,
-      isolation: CreatorIsolation(isolation), productType: T.self,
+      name, Wiring.names(repeat each dependencies), options, fileID: fileID, line: line,
+      isolation: isolation, productType: T.self,
       creator: .erasing { values in
         let resolved = try Wiring.values(of: repeat (each D).self, in: values)
         return try creator(repeat each resolved)
       },
-      dependencyKeyTypes: Wiring.types(repeat each dependencies), isContribution: true)
+      dependencyKeyTypes: Wiring.types(repeat each dependencies), isContribution: isContribution)
   }
 }
 
