@@ -74,7 +74,8 @@ extension Container {
   /// ```
   ///
   /// Dependents use `detailProvider`, a closure `(Int) -> DetailScreen`: the key
-  /// `Key<(Int) -> DetailScreen>("detailProvider")`. Everything else is as for
+  /// `Key.detail.provider(taking: Int.self)` (``Key/mainActorProvider(taking:)`` for a
+  /// product made on the main actor). Everything else is as for
   /// ``addProvider(forName:dependencies:argument:fileID:line:creator:_:)``.
   ///
   /// - Parameters:

@@ -63,6 +63,33 @@ public struct Key<Value>: Hashable, Sendable, CustomStringConvertible {
     Key<() async throws -> Value>(name + "Provider")
   }
 
+  /// The key of the provider closure of a provider whose creator takes an argument:
+  /// `fooProvider`, a closure `(Argument) -> Value`, made off the main actor.
+  ///
+  /// ```swift
+  /// container.addProvider(for: .list, using: Key.detail.provider(taking: Int.self)) {
+  ///   makeDetail in ListScreen(makeDetail: makeDetail)
+  /// }
+  /// ```
+  ///
+  /// - Parameter argumentType: The type of the argument the creator takes.
+  /// - Returns: The key of the closure.
+  public func provider<Argument>(taking argumentType: Argument.Type) -> Key<(Argument) -> Value> {
+    Key<(Argument) -> Value>(name + "Provider")
+  }
+
+  /// The key of the provider closure of a provider whose creator takes an argument, as a
+  /// main-actor closure: `fooProvider`, a `@MainActor (Argument) -> Value`, for a `Value`
+  /// made on the main actor.
+  ///
+  /// - Parameter argumentType: The type of the argument the creator takes.
+  /// - Returns: The key of the closure.
+  public func mainActorProvider<Argument>(
+    taking argumentType: Argument.Type
+  ) -> Key<@MainActor (Argument) -> Value> {
+    Key<@MainActor (Argument) -> Value>(name + "Provider")
+  }
+
   /// `Key<Value>("name")`.
   public var description: String {
     "Key<\(Value.self)>(\"\(name)\")"

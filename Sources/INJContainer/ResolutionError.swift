@@ -292,8 +292,8 @@ public struct ResolutionError: Error, CustomStringConvertible {
     case .requiresArgument(let argumentType):
       text +=
         ": the creator of '\(name)' takes an argument of type \(argumentType), which only "
-        + "its provider closure passes. Resolve '\(name)Provider', a closure "
-        + "(\(argumentType)) -> …, and call it with the argument"
+        + "its provider closure passes. Resolve '\(name)Provider', a closure taking "
+        + "\(argumentType), and call it with the argument"
       if let parent {
         text += ", or make '\(parent)' depend on '\(name)Provider'"
       }

@@ -233,7 +233,10 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
       return
         "'\(provider)' (\(site)) makes \(productType), whose @Inject property '\(property)' is "
         + "never filled: the container fills it only from a dependency named '\(property)', "
-        + "and '\(provider)' lists '\(listed)' instead. Declare the property as "
+        + "and '\(provider)' lists '\(listed)' instead. "
+        + (property.hasSuffix("Provider") && !listed.hasSuffix("Provider")
+          ? "List '\(property)' instead of '\(listed)', or declare the property as "
+          : "Declare the property as ")
         + "`\(declaration)`."
     case .cycle(let cycle, let sites, let property):
       return

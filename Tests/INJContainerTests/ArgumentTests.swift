@@ -76,7 +76,7 @@ import Testing
       error?.description
         == "Cannot resolve 'productDetails': the creator of 'productDetails' takes an argument "
         + "of type String, which only its provider closure passes. Resolve "
-        + "'productDetailsProvider', a closure (String) -> …, and call it with the argument.")
+        + "'productDetailsProvider', a closure taking String, and call it with the argument.")
   }
 
   @Test func aDirectDependencyIsReportedAndRefused() {

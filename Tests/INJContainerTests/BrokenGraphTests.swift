@@ -96,6 +96,24 @@ struct BrokenGraphTests {
     #expect(home.accountProvider?() != nil)
   }
 
+  @MainActor
+  @Test func aProviderClosurePropertyTheListFillsOnlyWithTheValueIsAProblem() throws {
+    let container = Container()
+    container.addProvider(forName: "account", line: 1) { _ in Account() }
+    container.addProvider(forName: "home", dependencies: ["account"], line: 2) { _ in
+      FixedHome()
+    }
+    let error = #expect(throws: ValidationError.self) { try container.checkForErrors() }
+    #expect(
+      error?.problems.map(\.description) == [
+        "'home' (INJContainerTests/\(Self.site):2) makes FixedHome, whose @Inject property "
+          + "'accountProvider' is never filled: the container fills it only from a dependency "
+          + "named 'accountProvider', and 'home' lists 'account' instead. List "
+          + "'accountProvider' instead of 'account', or declare the property as `@Inject var "
+          + "account: Account?`."
+      ])
+  }
+
   @Test func aContributionOfAnotherTypeIsNamedWithItsSiteAndType() throws {
     let container = Container()
     container.contribute(to: "plugins", line: 10) { _ -> any Plugin in AuditPlugin() }

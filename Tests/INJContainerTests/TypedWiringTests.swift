@@ -152,7 +152,8 @@ struct TypedWiringTests {
       Detail(index: index, database: database)
     }
     try container.checkForErrors()
-    let makeDetail = try container.value(for: Key<(Int) -> Detail>("detailProvider"))
+    let makeDetail = try container.value(for: Key.detail.provider(taking: Int.self))
+    #expect(Key.detail.mainActorProvider(taking: Int.self).name == "detailProvider")
     #expect(makeDetail(4).index == 4)
     #expect(makeDetail(5).database.url == "db://main")
     #expect(throws: ResolutionError.self) { try container.value(for: .detail) }
