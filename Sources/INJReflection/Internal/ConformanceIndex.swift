@@ -40,6 +40,9 @@ enum ConformanceIndex {
   static func injectableConformance(of type: Any.Type) -> Conformance {
     // ``Injectable`` is class-bound: no other type can conform.
     guard let classType = type as? AnyClass else { return .none }
+    guard FastPaths.readsConformanceRecords else {
+      return runtimeAnswer(for: classType) ? .cast : .none
+    }
     switch injectable.withLock({ $0.answer(for: classType) }) {
     case .conforms(let witness): return .witness(witness)
     case .conformsByCast: return .cast

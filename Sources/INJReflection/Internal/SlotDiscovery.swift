@@ -47,7 +47,7 @@ enum SlotDiscovery: Sendable {
   /// type; other types, and classes whose records cannot tell, are walked by the
   /// runtime (``RuntimeFields``).
   static func findSlots(of type: Any.Type) -> [FieldSlot]? {
-    (type as? AnyClass).flatMap(FieldRecords.injectSlots(of:))
+    (FastPaths.readsFieldRecords ? (type as? AnyClass).flatMap(FieldRecords.injectSlots(of:)) : nil)
       ?? walkFields(of: type)?.map(\.slot)
   }
 
@@ -65,7 +65,9 @@ enum SlotDiscovery: Sendable {
       return known.map { $0.map { ($0.slot, $0.valueType) } }
     }
     let slots =
-      (type as? AnyClass).flatMap(FieldRecords.typedInjectSlots(of:)) ?? walkFields(of: type)
+      (FastPaths.readsFieldRecords
+        ? (type as? AnyClass).flatMap(FieldRecords.typedInjectSlots(of:)) : nil)
+      ?? walkFields(of: type)
     typedTypes.withLock { $0[key] = slots.map { $0.map { TypedSlot($0.slot, $0.valueType) } } }
     return slots
   }

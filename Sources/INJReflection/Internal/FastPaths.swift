@@ -1,0 +1,98 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Whether the readers of the runtime's records may answer: each is checked once per
+/// process against the public API's answer for a sample type it reads the way it reads
+/// any other, and a reader that disagrees is turned off, so that its public path
+/// answers instead (slower, never wrong). A wrong reading (a section range, a record
+/// layout of another runtime) can then never be what decides whether injection happens.
+///
+/// - ``readsConformanceRecords``: ``ConformanceIndex`` against `is any Injectable.Type`,
+///   for a conforming class and one that does not conform, and its witness table
+///   against a call of the sample's `injectProperties`; else every answer is the
+///   runtime's.
+/// - ``readsFieldRecords``: ``FieldRecords`` against `Mirror`, for a class with `@Inject`
+///   properties on two levels: the names in order, and offsets that fill the very
+///   properties `Mirror` shows; else the runtime's walk of the fields answers.
+///
+/// `INJINEER_PUBLIC_PATHS` set in the environment turns both off from the start: the
+/// test suite runs on the public paths that way too.
+enum FastPaths {
+  /// Whether the readers were turned off by the environment.
+  static let areForcedOff = getenv("INJINEER_PUBLIC_PATHS") != nil
+
+  /// Whether ``ConformanceIndex`` answers from the conformance records.
+  static let readsConformanceRecords = !areForcedOff && conformanceRecordsAgree()
+
+  /// Whether ``SlotDiscovery`` reads ``FieldRecords``.
+  static let readsFieldRecords = !areForcedOff && fieldRecordsAgree()
+
+  /// Whether the records' answers for the samples are the runtime's.
+  static func conformanceRecordsAgree() -> Bool {
+    let answers = ConformanceIndex.injectable.withLock { records in
+      (records.answer(for: FastPathSample.self), records.answer(for: FastPathBase.self))
+    }
+    guard case .conforms(let witness) = answers.0, answers.1 == .doesNotConform,
+      ConformanceIndex.runtimeAnswer(for: FastPathSample.self),
+      !ConformanceIndex.runtimeAnswer(for: FastPathBase.self)
+    else { return false }
+    let sample = FastPathSample()
+    var injector = PropertyInjector(source: FastPathSample.Values(), ownerType: FastPathSample.self)
+    try? witness.injectable(sample).injectProperties(&injector)
+    return sample.wasInjected
+  }
+
+  /// Whether the field records' slots of the sample are `Mirror`'s, and fill them.
+  static func fieldRecordsAgree() -> Bool {
+    let sample = FastPathSample()
+    guard let slots = FieldRecords.injectSlots(of: FastPathSample.self),
+      slots.map(\.name) == SlotDiscovery.mirrorSlots(of: sample).map(\.name)
+    else { return false }
+    let source = FastPathSample.Values()
+    let filled = withExtendedLifetime(sample) {
+      let object = UnsafeRawPointer(Unmanaged.passUnretained(sample).toOpaque())
+      return slots.allSatisfy { slot in
+        (try? slot.fill(inObjectAt: object, from: source, ownerType: FastPathSample.self))
+          == true
+      }
+    }
+    return filled && sample.base == FastPathSample.Values.base
+      && sample.own == FastPathSample.Values.own
+  }
+}
+
+/// The base class of ``FastPathSample``: `@Inject` storage on another level, and no
+/// conformance to ``Injectable``.
+class FastPathBase {
+  @Inject var base: String?
+  var other = 0
+}
+
+/// The sample the readers of the runtime's records are checked on (``FastPaths``).
+final class FastPathSample: FastPathBase, Injectable {
+  @Inject var own: Int?
+  var wasInjected = false
+
+  func injectProperties(_ injector: inout PropertyInjector) throws {
+    wasInjected = true
+  }
+
+  /// The values the sample's properties are filled with.
+  struct Values: InjectionSource {
+    static let base = "base"
+    static let own = 7
+
+    func injectionValue(forProperty name: String) -> InjectionValue? {
+      switch name {
+      case "base": .value(Self.base)
+      case "own": .value(Self.own)
+      default: nil
+      }
+    }
+  }
+}
