@@ -1,5 +1,6 @@
-@testable import INJReflection
 import Testing
+
+@testable import INJReflection
 
 /// The readers of the runtime's records check themselves against the public API.
 @Suite("Fast paths check themselves")
