@@ -47,8 +47,11 @@ package struct ClosureType: Equatable, CustomStringConvertible {
   /// other fields do not say all of it.
   private let spelling: String?
 
-  /// Reads a function type; nil when `type` is not one.
+  /// Reads a function type; nil when `type` is not one, or when the reading of
+  /// function metadata is off (``FastPaths/readsFunctionMetadata``): a closure is then
+  /// handed out only as exactly the types its factory made (``ProviderFactory``).
   package init?(_ type: Any.Type) {
+    guard FastPaths.readsFunctionMetadata else { return nil }
     self.init(type, extendedFlagsKept: Self.runtimeKeepsExtendedFlags)
   }
 

@@ -20,11 +20,47 @@ import Darwin
 ///   properties on two levels: the names in order, and offsets that fill the very
 ///   properties `Mirror` shows; else the runtime's walk of the fields answers.
 ///
-/// `INJINEER_PUBLIC_PATHS` set in the environment turns both off from the start: the
-/// test suite runs on the public paths that way too.
+/// - ``readsFunctionMetadata``: ``ClosureType`` against the function types written
+///   here, whose parts are known; else a provider closure is handed out only as exactly
+///   the closure types its factory makes, each found by `as?`, and any other is refused
+///   with an error.
+///
+/// `INJINEER_PUBLIC_PATHS` set in the environment turns the record readers off from the
+/// start, and `INJINEER_PUBLIC_PATHS=all` the function metadata reader too: the test
+/// suite runs on the public paths that way.
 enum FastPaths {
   /// Whether the readers were turned off by the environment.
   static let areForcedOff = getenv("INJINEER_PUBLIC_PATHS") != nil
+
+  /// Whether the function metadata reader was turned off by the environment.
+  static let isFunctionMetadataForcedOff =
+    getenv("INJINEER_PUBLIC_PATHS").map { String(cString: $0) == "all" } ?? false
+
+  /// Whether ``ClosureType`` reads function type metadata.
+  static let readsFunctionMetadata = !isFunctionMetadataForcedOff && functionMetadataAgrees()
+
+  /// Whether the reading of the sample function types is what their spelling says.
+  static func functionMetadataAgrees() -> Bool {
+    func read(_ type: Any.Type) -> ClosureType? {
+      ClosureType(type, extendedFlagsKept: ClosureType.runtimeKeepsExtendedFlags)
+    }
+    guard let plain = read((() -> Int).self), let throwing = read(((String) throws -> [Int]).self),
+      let onMain = read((@MainActor () async throws -> Double).self),
+      let sendable = read((@Sendable (Int) -> String).self),
+      let pair = read(((Int, Int) -> Int).self), read(Int.self) == nil
+    else { return false }
+    return plain
+      == ClosureType(
+        argument: nil, result: Int.self, isThrowing: false, isAsync: false, isMainActor: false)
+      && throwing
+        == ClosureType(
+          argument: String.self, result: [Int].self, isThrowing: true, isAsync: false,
+          isMainActor: false)
+      && onMain.result == Double.self && onMain.argument == nil && onMain.isThrowing
+      && onMain.isAsync && onMain.isMainActor && onMain.unsupportedFeature == nil
+      && sendable.isSendable && sendable.argument == Int.self && sendable.result == String.self
+      && pair.unsupportedFeature != nil && pair.parameterCount == 2
+  }
 
   /// Whether ``ConformanceIndex`` answers from the conformance records.
   static let readsConformanceRecords = !areForcedOff && conformanceRecordsAgree()
