@@ -512,14 +512,47 @@ struct AsyncSoundnessTests {
 /// synchronous code does. Each such creation runs on a thread of its own
 /// (``DedicatedExecutor``), not on one the cooperative pool has few of, so that the
 /// tests show whether the tasks waiting for it keep theirs, and one at a time.
+/// An unrelated task that makes progress on a pool, and what a slow synchronous creator
+/// saw of it: a creator that waits for 100 steps (at most 20 s) shows whether the tasks
+/// waiting for it left the pool's threads to the unrelated task.
+final class Heartbeat: Sendable {
+  private let progress = Locked(0)
+  private let seen = Locked(-1)
+
+  /// Starts the unrelated task on `pool`; cancel it when done.
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  func beat(on pool: some TaskExecutor) -> Task<Void, Never> {
+    Task(executorPreference: pool) { [progress] in
+      while !Task.isCancelled {
+        progress.withLock { $0 += 1 }
+        await Task.yield()
+      }
+    }
+  }
+
+  /// Blocks the calling thread, as a slow creator does, until the task has made 100
+  /// steps, and records how many it saw.
+  func waitForBeats() {
+    usleep(50_000)
+    let start = progress.withLock { $0 }
+    let stopwatch = Stopwatch()
+    while progress.withLock({ $0 }) - start < 100, stopwatch.elapsedSeconds < 20 {
+      usleep(1_000)
+    }
+    seen.withLock { $0 = progress.withLock { $0 } - start }
+  }
+
+  /// The steps the task made while a creator waited.
+  var beatsSeen: Int { seen.withLock { $0 } }
+}
+
 @Suite("Async waits for blocking work", .serialized)
 struct AsyncBlockingWaitTests {
 
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func theAsyncClosureOfASynchronousProviderWaitsWithoutHoldingItsThread() async throws {
     let container = Container()
-    let progress = Locked(0)
-    let seenDuringCreation = Locked(-1)
+    let heartbeat = Heartbeat()
     // The caller of the closure and an unrelated task share one thread: were the
     // caller to hold it while it waits, the unrelated task could not run.
     let pool = ThreadPoolExecutor(threads: 1)
@@ -529,23 +562,12 @@ struct AsyncBlockingWaitTests {
     container.addProvider(forName: "slow", options: .singleton) { _ in
       started.raise()
       block(until: askerLaunched, atMostSeconds: 20)
-      usleep(50_000)
-      let start = progress.withLock { $0 }
-      let stopwatch = Stopwatch()
-      while progress.withLock({ $0 }) - start < 100, stopwatch.elapsedSeconds < 20 {
-        usleep(1_000)
-      }
-      seenDuringCreation.withLock { $0 = progress.withLock { $0 } - start }
+      heartbeat.waitForBeats()
       return Session(id: 2)
     }
     let makeSlow = try container.value(
       forName: "slowProvider", as: (() async throws -> Session).self)
-    let unrelated = Task(executorPreference: pool) {
-      while !Task.isCancelled {
-        progress.withLock { $0 += 1 }
-        await Task.yield()
-      }
-    }
+    let unrelated = heartbeat.beat(on: pool)
     // Another thread makes the singleton; the closure is called while it does.
     let maker = Task(executorPreference: DedicatedExecutor()) {
       try container.value(forName: "slow", as: Session.self)
@@ -556,14 +578,13 @@ struct AsyncBlockingWaitTests {
     let session = try await asker.value
     unrelated.cancel()
     #expect(session === (try await maker.value))
-    #expect(seenDuringCreation.withLock { $0 } >= 100)
+    #expect(heartbeat.beatsSeen >= 100)
   }
 
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func tasksWaitingForASlowSynchronousSingletonLeaveTheirThreadsToOthers() async throws {
     let container = Container()
-    let progress = Locked(0)
-    let seenDuringCreation = Locked(-1)
+    let heartbeat = Heartbeat()
     // The askers and the unrelated task share two threads, as on a 2-core machine's
     // cooperative pool, but no other test's work: were each waiting asker to hold its
     // thread, no thread would be left for the unrelated task.
@@ -578,21 +599,10 @@ struct AsyncBlockingWaitTests {
       // after 20 s.
       started.raise()
       block(until: askersLaunched, atMostSeconds: 20)
-      usleep(50_000)
-      let start = progress.withLock { $0 }
-      let stopwatch = Stopwatch()
-      while progress.withLock({ $0 }) - start < 100, stopwatch.elapsedSeconds < 20 {
-        usleep(1_000)
-      }
-      seenDuringCreation.withLock { $0 = progress.withLock { $0 } - start }
+      heartbeat.waitForBeats()
       return Session(id: 1)
     }
-    let unrelated = Task(executorPreference: pool) {
-      while !Task.isCancelled {
-        progress.withLock { $0 += 1 }
-        await Task.yield()
-      }
-    }
+    let unrelated = heartbeat.beat(on: pool)
     // The first asker makes it, on a thread of its own; the others ask on the pool.
     let first = Task(executorPreference: DedicatedExecutor()) {
       try await container.asyncValue(forName: "slow", as: Session.self)
@@ -611,7 +621,7 @@ struct AsyncBlockingWaitTests {
     unrelated.cancel()
     #expect(sessions.count == askers + 1)
     #expect(Set(sessions.map(ObjectIdentifier.init)).count == 1)
-    #expect(seenDuringCreation.withLock { $0 } >= 100)
+    #expect(heartbeat.beatsSeen >= 100)
   }
 
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
