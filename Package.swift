@@ -57,7 +57,9 @@ let package = Package(
       name: "INJReflectionTests", dependencies: ["INJReflection", "CINJAtomics", "TestUtilities"]),
     .testTarget(
       name: "INJContainerTests",
-      dependencies: ["INJContainer", "INJGraph", "INJReflection", "TestUtilities"]),
+      dependencies: [
+        "INJContainer", "INJGraph", "INJReflection", "INJTestSupport", "TestUtilities",
+      ]),
     .testTarget(name: "InjineerTests", dependencies: ["Injineer"]),
     .testTarget(
       name: "INJTestSupportTests",
