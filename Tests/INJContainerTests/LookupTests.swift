@@ -112,12 +112,15 @@ import Testing
     #expect(cookie == nil)
   }
 
-  @Test func registrationsAreListedAncestorsFirstInOrder() {
+  @Test func registrationsAreListedAncestorsFirstInOrder() async {
     let parent = Self.container()
     let child = parent.makeChild()
     let line = #line + 1
     child.addProvider(forName: "screen", dependencies: ["analytics", "clockProvider"]) { _ in 1 }
-    child.addMainActorProvider(forName: "window", options: .manualInit) { _ -> String in "window" }
+    let windowLine = #line + 2
+    await MainActor.run {
+      child.addProvider(forName: "window", options: .manualInit) { _ -> String in "window" }
+    }
     let file = "INJContainerTests/LookupTests.swift"
     let listed = child.registrations()
     #expect(listed.map(\.name) == ["clock", "analytics", "session", "screen", "window"])
@@ -128,7 +131,7 @@ import Testing
         == "'screen': provider of Int, depends on 'analytics', 'clockProvider' (\(file):\(line))")
     #expect(
       listed[4].description
-        == "'window': main-actor provider of String, manual init (\(file):\(line + 1))")
+        == "'window': main-actor provider of String, manual init (\(file):\(windowLine))")
     #expect(listed[0].description.hasPrefix("'clock': instance of Clock ("))
     #expect(
       listed[1].description.hasPrefix(

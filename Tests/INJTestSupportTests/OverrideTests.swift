@@ -372,8 +372,8 @@ struct OverrideTests {
     #expect(
       error?.description
         == "Cannot resolve 'viewModel' off the main actor: the creator of 'viewModel' runs on "
-        + "the main actor, because it was registered from main-actor code or with "
-        + "addMainActorProvider, at INJTestSupportTests/OverrideTests.swift:\(line). Resolve it "
+        + "the main actor, because it was registered from main-actor code, at "
+        + "INJTestSupportTests/OverrideTests.swift:\(line). Resolve it "
         + "from the main actor or with asyncValue(forName:as:), which runs it there; or, if it "
         + "needs no main-actor state, "
         + "register it from a nonisolated function, whose creators run on any thread.")

@@ -44,9 +44,6 @@ nonisolated func nonisolatedShapes() throws -> ShapeLog {
   container.contribute(to: .plugins) { _ -> any Plugin in MetricsPlugin() }
   container.install(EngineModule())
   try EngineModule().checkForErrors()
-  container.addMainActorProvider(forName: "badge", argument: Int.self) { _, count in
-    Screen(title: "\(count) new")
-  }
 
   try container.checkForErrors()
   log.expect(container.validate().problems.isEmpty, "validate()")
