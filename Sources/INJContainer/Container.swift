@@ -140,9 +140,9 @@ public final class Container: Sendable {
   /// than blocking. Registered from nonisolated code, it runs on whichever thread
   /// resolves; Swift does not check what such a creator captures, so capture only
   /// values that may be used from any thread (write `{ @Sendable values in … }` to
-  /// have the compiler check). Nonisolated code registers a main-actor product by
-  /// calling a `@MainActor` function that registers it (with `await`, or
-  /// `await MainActor.run { … }` in async code).
+  /// have the compiler check). Nonisolated code registers a main-actor product through
+  /// main-actor code: a `@MainActor` function it calls with `await`, or
+  /// `await MainActor.run { … }`.
   ///
   /// Registering never throws: a blank name, a name registered twice or
   /// conflicting scope options are recorded, reported by ``checkForErrors()``,
