@@ -161,7 +161,7 @@ accepted SwiftFive "sharedCounter shared: true, counter shared: true"
 compiles MainActorTests
 accepted ObservableViewModel "repo: catalog, query change observed: true"
 shapes="nonisolated: 37 shapes
-main actor: 12 shapes
+main actor: 13 shapes
 async: 14 shapes
 test support: 10 shapes
 main-actor test support: 4 shapes

@@ -46,48 +46,6 @@ extension Container {
       creator: creator)
   }
 
-  /// Registers a provider whose creator runs on the main actor and takes an argument
-  /// the caller supplies: its provider closure `fooProvider` is
-  /// `@MainActor (Argument) -> Foo`.
-  ///
-  /// ```swift
-  /// container.addMainActorProvider(forName: "badge", argument: Int.self) { _, count in
-  ///   BadgeView(count: count)
-  /// }
-  /// let makeBadge = try container.value(
-  ///   forName: "badgeProvider", as: (@MainActor (Int) -> BadgeView).self)
-  /// ```
-  ///
-  /// The explicit spelling of what
-  /// ``addProvider(forName:dependencies:argument:fileID:line:creator:_:)``
-  /// does when called from main-actor code, for nonisolated code that registers a
-  /// main-actor product. Everything else is as there.
-  ///
-  /// - Parameters:
-  ///   - name: The name; dependents use `fooProvider`.
-  ///   - dependencies: The names the creator needs besides the argument.
-  ///   - argumentType: The type of the argument.
-  ///   - fileID: The registering file, for reports; leave the default.
-  ///   - line: The registering line, for reports; leave the default.
-  ///   - creator: Makes the product on the main actor from the resolved dependencies
-  ///     and the argument.
-  public func addMainActorProvider<T, Argument>(
-    forName name: String, dependencies: [String] = [], argument argumentType: Argument.Type,
-    fileID: String = #fileID, line: Int = #line,
-    creator: @escaping @MainActor (ResolvedValues, Argument) throws -> T
-  ) {
-    addArgumentProvider(
-      name, dependencies, fileID: fileID, line: line, isolation: .mainActor
-    ) { (values: ResolvedValues, argument: Argument) throws -> T in
-      // The resolver runs the creator only where the main actor runs; the values, the
-      // argument and the product stay on that thread.
-      let passed = HandedOver((values, argument))
-      return try MainActor.assumeIsolated {
-        try HandedOver(creator(passed.value.0, passed.value.1))
-      }.value
-    }
-  }
-
   @usableFromInline
   func addArgumentProvider<T, Argument>(
     _ name: String, _ dependencies: [String], keyTypes: [Any.Type?]? = nil, fileID: String,

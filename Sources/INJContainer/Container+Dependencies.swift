@@ -59,47 +59,6 @@ extension Container {
       line: line, creator: creator, isolation)
   }
 
-  /// Registers a provider whose creator runs on the main actor, with keys as well as
-  /// names among its dependencies.
-  ///
-  /// - Parameters:
-  ///   - name: The name dependents use.
-  ///   - dependencies: The names and keys the creator needs.
-  ///   - options: The scope and ``ProviderOptions/For/manualInit``.
-  ///   - fileID: The registering file, for reports; leave the default.
-  ///   - line: The registering line, for reports; leave the default.
-  ///   - creator: Makes the product on the main actor.
-  public func addMainActorProvider<T>(
-    forName name: String, dependencies: DependencyList, options: ProviderOptions.For<T> = [],
-    fileID: String = #fileID, line: Int = #line,
-    creator: @escaping @MainActor (ResolvedValues) throws -> T
-  ) {
-    addProvider(
-      name, dependencies.names, options.options, fileID: fileID, line: line,
-      isolation: .mainActor, productType: T.self,
-      creator: .erasing(Self.runningOnMainActor(creator)),
-      dependencyKeyTypes: dependencies.keyTypes)
-  }
-
-  /// Registers a provider whose creator runs on the main actor, under a key.
-  ///
-  /// - Parameters:
-  ///   - key: The key: its name is what dependents use.
-  ///   - dependencies: The names and keys the creator needs.
-  ///   - options: The scope and ``ProviderOptions/For/manualInit``.
-  ///   - fileID: The registering file, for reports; leave the default.
-  ///   - line: The registering line, for reports; leave the default.
-  ///   - creator: Makes the product on the main actor.
-  public func addMainActorProvider<T>(
-    for key: Key<T>, dependencies: DependencyList, options: ProviderOptions.For<T> = [],
-    fileID: String = #fileID, line: Int = #line,
-    creator: @escaping @MainActor (ResolvedValues) throws -> T
-  ) {
-    addMainActorProvider(
-      forName: key.name, dependencies: dependencies, options: options, fileID: fileID,
-      line: line, creator: creator)
-  }
-
   /// Registers a provider whose creator is `async`, with keys as well as names among
   /// its dependencies.
   ///

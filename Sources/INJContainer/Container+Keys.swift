@@ -55,25 +55,6 @@ extension Container {
       line: line, creator: creator, isolation)
   }
 
-  /// Registers a provider whose creator runs on the main actor, under a key.
-  ///
-  /// - Parameters:
-  ///   - key: The key: its name is what dependents use.
-  ///   - dependencies: The names the creator needs.
-  ///   - options: The scope and ``ProviderOptions/For/manualInit``.
-  ///   - fileID: The registering file, for reports; leave the default.
-  ///   - line: The registering line, for reports; leave the default.
-  ///   - creator: Makes the product on the main actor.
-  public func addMainActorProvider<T>(
-    for key: Key<T>, dependencies: [String] = [], options: ProviderOptions.For<T> = [],
-    fileID: String = #fileID, line: Int = #line,
-    creator: @escaping @MainActor (ResolvedValues) throws -> T
-  ) {
-    addMainActorProvider(
-      forName: key.name, dependencies: dependencies, options: options, fileID: fileID,
-      line: line, creator: creator)
-  }
-
   /// Resolves a key and returns its value, typed by the key.
   ///
   /// ```swift

@@ -13,6 +13,16 @@ extension Container {
   /// A name registered with a problem (twice, say) is registered; resolving it throws
   /// the problem. A blank name is never registered. Nothing is resolved or created.
   ///
+  /// To resolve a name that may be missing, ask first: only a missing name then
+  /// gives nil, and every other failure (a missing dependency, a creator that throws,
+  /// a value of another type) still throws, which `try?` would hide.
+  ///
+  /// ```swift
+  /// let analytics =
+  ///   container.isRegistered("analytics")
+  ///   ? try container.value(forName: "analytics", as: Analytics.self) : nil
+  /// ```
+  ///
   /// - Parameter name: A name.
   /// - Returns: Whether resolving `name` finds a registration.
   public func isRegistered(_ name: String) -> Bool {
@@ -26,73 +36,6 @@ extension Container {
   /// - Returns: Whether resolving the key finds a registration.
   public func isRegistered<T>(_ key: Key<T>) -> Bool {
     isRegistered(key.name)
-  }
-
-  // MARK: Resolving what may be missing
-
-  /// Resolves a name that may not be registered: nil when it is not, the value when
-  /// it is.
-  ///
-  /// ```swift
-  /// let analytics = try container.valueIfRegistered(forName: "analytics", as: Analytics.self)
-  /// ```
-  ///
-  /// Only a missing name gives nil. Every other failure still throws: a dependency
-  /// that is missing, a creator that throws, a value of another type. `try?` would
-  /// hide those too.
-  ///
-  /// - Parameters:
-  ///   - name: A name, registered or not.
-  ///   - type: The type to return: the value's type, or a protocol or superclass of
-  ///     it.
-  /// - Returns: The value, or nil when ``isRegistered(_:)-(String)`` is false.
-  /// - Throws: ``ResolutionError`` when the name is registered and resolving it fails.
-  @inlinable
-  public func valueIfRegistered<T>(
-    forName name: String, as type: T.Type = T.self
-  ) throws -> T? {
-    guard isRegistered(name) else { return nil }
-    return try value(forName: name, as: T.self)
-  }
-
-  /// Resolves a key that may not be registered, as
-  /// ``valueIfRegistered(forName:as:)``.
-  ///
-  /// - Parameter key: A key, registered or not.
-  /// - Returns: The value, or nil when the key's name is not registered.
-  /// - Throws: ``ResolutionError`` when the name is registered and resolving it fails.
-  @inlinable
-  public func valueIfRegistered<T>(for key: Key<T>) throws -> T? {
-    guard isRegistered(key.name) else { return nil }
-    return try value(for: key)
-  }
-
-  /// Resolves a name that may not be registered without blocking a thread, as
-  /// ``asyncValue(forName:as:)`` does: nil when it is not registered.
-  ///
-  /// - Parameters:
-  ///   - name: A name, registered or not.
-  ///   - type: The type to return.
-  /// - Returns: The value, or nil when the name is not registered.
-  /// - Throws: ``ResolutionError`` when the name is registered and resolving it fails.
-  @inlinable
-  public func asyncValueIfRegistered<T>(
-    forName name: String, as type: T.Type = T.self
-  ) async throws -> T? {
-    guard isRegistered(name) else { return nil }
-    return try await asyncValue(forName: name, as: T.self)
-  }
-
-  /// Resolves a key that may not be registered without blocking a thread: nil when
-  /// its name is not registered.
-  ///
-  /// - Parameter key: A key, registered or not.
-  /// - Returns: The value, or nil when the key's name is not registered.
-  /// - Throws: ``ResolutionError`` when the name is registered and resolving it fails.
-  @inlinable
-  public func asyncValueIfRegistered<T>(for key: Key<T>) async throws -> T? {
-    guard isRegistered(key.name) else { return nil }
-    return try await asyncValue(for: key)
   }
 
   // MARK: Listing

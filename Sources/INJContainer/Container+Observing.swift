@@ -80,18 +80,6 @@ extension Container {
       productType: T.self, creator: .erasing(creator))
   }
 
-  /// Registers a provider whose creator runs on the main actor, replacing whatever
-  /// else `name` has here; resolving it off the main actor throws, as for
-  /// ``Container/addMainActorProvider(forName:dependencies:options:fileID:line:creator:)-(_,[String],_,_,_,_)``.
-  package func overrideMainActorProvider<T>(
-    forName name: String, dependencies: DependencyList, options: ProviderOptions,
-    site: RegistrationSite, creator: @escaping @MainActor (ResolvedValues) throws -> T
-  ) {
-    overrideProvider(
-      name, dependencies, options, site: site, isolation: .mainActor, productType: T.self,
-      creator: .erasing(Self.runningOnMainActor(creator)))
-  }
-
   /// Registers an async provider that replaces whatever else `name` has here, as
   /// for ``Container/addAsyncProvider(forName:dependencies:options:fileID:line:isolation:creator:)-(_,[String],_,_,_,_,_)``.
   package func overrideAsyncProvider<T>(

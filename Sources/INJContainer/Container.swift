@@ -140,7 +140,9 @@ public final class Container: Sendable {
   /// than blocking. Registered from nonisolated code, it runs on whichever thread
   /// resolves; Swift does not check what such a creator captures, so capture only
   /// values that may be used from any thread (write `{ @Sendable values in … }` to
-  /// have the compiler check).
+  /// have the compiler check). Nonisolated code registers a main-actor product through
+  /// main-actor code: a `@MainActor` function it calls with `await`, or
+  /// `await MainActor.run { … }`.
   ///
   /// Registering never throws: a blank name, a name registered twice or
   /// conflicting scope options are recorded, reported by ``checkForErrors()``,
@@ -176,45 +178,6 @@ public final class Container: Sendable {
     addProvider(
       name, dependencies, options.options, fileID: fileID, line: line,
       isolation: CreatorIsolation(isolation), productType: T.self, creator: .erasing(creator))
-  }
-
-  /// Registers a provider whose creator runs on the main actor, for products such
-  /// as `@MainActor` view models.
-  ///
-  /// Resolve it from the main actor; resolving it from any other thread throws
-  /// ``ResolutionError`` (reason ``ResolutionError/Reason/notOnMainActor(registeredAt:)``) rather
-  /// than blocking on the main thread.
-  ///
-  /// - Parameters:
-  ///   - name: The name dependents use.
-  ///   - dependencies: The names the creator needs.
-  ///   - options: The scope and ``ProviderOptions/For/manualInit``.
-  ///   - fileID: The registering file, for reports; leave the default.
-  ///   - line: The registering line, for reports; leave the default.
-  ///   - creator: Makes the product on the main actor.
-  public func addMainActorProvider<T>(
-    forName name: String, dependencies: [String] = [], options: ProviderOptions.For<T> = [],
-    fileID: String = #fileID, line: Int = #line,
-    creator: @escaping @MainActor (ResolvedValues) throws -> T
-  ) {
-    addProvider(
-      name, dependencies, options.options, fileID: fileID, line: line, isolation: .mainActor,
-      productType: T.self, creator: .erasing(Self.runningOnMainActor(creator)))
-  }
-
-  /// A creator that runs `creator` on the main actor, for the resolver to call only
-  /// where the main actor runs (it checks before calling).
-  static func runningOnMainActor<T>(
-    _ creator: @escaping @MainActor (ResolvedValues) throws -> T
-  ) -> @Sendable (ResolvedValues) throws -> T {
-    { values in
-      // The values and the product stay on the calling thread, where the main actor
-      // runs.
-      let values = HandedOver(values)
-      return try MainActor.assumeIsolated {
-        try HandedOver(creator(values.value))
-      }.value
-    }
   }
 
   @usableFromInline

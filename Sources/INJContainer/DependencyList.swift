@@ -1,7 +1,7 @@
 /// A provider's dependency list that holds keys as well as names: the list of the
-/// registration methods that accept ``Dependency/key(_:)``: `addProvider`,
-/// `addMainActorProvider` and `addAsyncProvider`, by name and by key, and a test
-/// container's `add` and `override`.
+/// registration methods that accept ``Dependency/key(_:)``: `addProvider` and
+/// `addAsyncProvider`, by name and by key, and a test container's `add` and
+/// `override`.
 ///
 /// Write it as an array literal of names and keys:
 ///

@@ -43,16 +43,16 @@ public struct Key<Value>: Hashable, Sendable, CustomStringConvertible {
   /// closure that makes a new `Value` on each call, for a `Value` made off the main
   /// actor (registered from nonisolated code).
   ///
-  /// A product made on the main actor (registered from main-actor code, or with
-  /// `addMainActorProvider`) refuses this plain closure, which could be called
-  /// anywhere: use ``mainActorProvider`` for it.
+  /// A product made on the main actor (registered from main-actor code) refuses
+  /// this plain closure, which could be called anywhere: use ``mainActorProvider``
+  /// for it.
   public var provider: Key<() -> Value> {
     Key<() -> Value>(name + "Provider")
   }
 
   /// The key of this key's provider closure as a main-actor closure: `fooProvider`
   /// for `foo`, for a `Value` made on the main actor (registered from main-actor
-  /// code, or with `addMainActorProvider`). Any product offers this closure.
+  /// code). Any product offers this closure.
   public var mainActorProvider: Key<@MainActor () -> Value> {
     Key<@MainActor () -> Value>(name + "Provider")
   }

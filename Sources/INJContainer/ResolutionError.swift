@@ -63,8 +63,8 @@ public struct ResolutionError: Error, CustomStringConvertible {
     /// The provider was registered with more than one scope option.
     case conflictingScopes(ProviderOptions)
     /// The creator is main-actor isolated and the resolution ran elsewhere: the site
-    /// of the registration that made it so (main-actor code, such as top-level code or
-    /// a main-actor-by-default target, or `addMainActorProvider`).
+    /// of the registration that made it so (main-actor code, such as top-level code,
+    /// a `@MainActor` function or a main-actor-by-default target).
     case notOnMainActor(registeredAt: RegistrationSite?)
     /// The creator is isolated to another actor (named), which a synchronous
     /// resolution cannot enter; ``Container/asyncValue(forName:as:)`` runs it there.
@@ -267,7 +267,7 @@ public struct ResolutionError: Error, CustomStringConvertible {
     case .notOnMainActor(let site):
       text +=
         " off the main actor: the creator of '\(name)' runs on the main actor, because it "
-        + "was registered from main-actor code or with addMainActorProvider"
+        + "was registered from main-actor code"
         + (site.map { ", at \($0)" } ?? "")
         + ". Resolve it from the main actor or with asyncValue(forName:as:), which runs it "
         + "there; or, if it needs no main-actor state, register it from a nonisolated "

@@ -77,35 +77,6 @@ extension TestContainer {
     }
   }
 
-  /// Adds a name the test container does not have, with a provider whose creator
-  /// runs on the main actor.
-  ///
-  /// Resolving the name off the main actor throws `ResolutionError`. A name that is
-  /// already registered fails the test and is replaced all the same, as by
-  /// ``overrideMainActor(_:dependencies:options:fileID:filePath:line:column:creator:)``.
-  ///
-  /// - Parameters:
-  ///   - name: The new name.
-  ///   - dependencies: The names and keys the creator needs.
-  ///   - options: The scope and `.manualInit`.
-  ///   - fileID: The adding file, for reports; leave the default.
-  ///   - filePath: The adding file's path; leave the default.
-  ///   - line: The adding line; leave the default.
-  ///   - column: The adding column; leave the default.
-  ///   - creator: Makes the value on the main actor.
-  public func addMainActor<T>(
-    _ name: String, dependencies: DependencyList = [], options: ProviderOptions.For<T> = [],
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column, creator: @escaping @MainActor (ResolvedValues) throws -> T
-  ) {
-    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    register(name, as: .addMainActor, at: location) {
-      container.overrideMainActorProvider(
-        forName: name, dependencies: dependencies, options: options.options,
-        site: location.registrationSite, creator: creator)
-    }
-  }
-
   /// Adds a name the test container does not have, with an async provider, resolved
   /// with `asyncValue(forName:as:)`.
   ///

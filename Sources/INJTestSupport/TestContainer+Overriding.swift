@@ -91,36 +91,6 @@ extension TestContainer {
     }
   }
 
-  /// Overrides a registered name with a provider whose creator runs on the main
-  /// actor, for fakes of `@MainActor` types.
-  ///
-  /// As with the container's `addMainActorProvider`, resolving the name off the
-  /// main actor throws `ResolutionError`. A name that is not registered fails the
-  /// test and is added all the same, as by
-  /// ``addMainActor(_:dependencies:options:fileID:filePath:line:column:creator:)``.
-  ///
-  /// - Parameters:
-  ///   - name: The registered name to override.
-  ///   - dependencies: The names and keys the creator needs.
-  ///   - options: The scope and `.manualInit`.
-  ///   - fileID: The overriding file, for reports; leave the default.
-  ///   - filePath: The overriding file's path; leave the default.
-  ///   - line: The overriding line; leave the default.
-  ///   - column: The overriding column; leave the default.
-  ///   - creator: Makes the fake on the main actor.
-  public func overrideMainActor<T>(
-    _ name: String, dependencies: DependencyList = [], options: ProviderOptions.For<T> = [],
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column, creator: @escaping @MainActor (ResolvedValues) throws -> T
-  ) {
-    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    register(name, as: .overrideMainActor, at: location) {
-      container.overrideMainActorProvider(
-        forName: name, dependencies: dependencies, options: options.options,
-        site: location.registrationSite, creator: creator)
-    }
-  }
-
   /// Overrides a registered name with an async provider: a fake whose creator may
   /// await, resolved with `asyncValue(forName:as:)`.
   ///
@@ -240,11 +210,9 @@ extension TestContainer {
 /// what the name must be for that call, and the call to use instead.
 enum RegistrationKind {
   case override
-  case overrideMainActor
   case overrideAsync
   case overrideUnimplemented
   case add
-  case addMainActor
   case addAsync
   case addUnimplemented
 
@@ -252,8 +220,8 @@ enum RegistrationKind {
   /// registered.
   var expectsNewName: Bool {
     switch self {
-    case .override, .overrideMainActor, .overrideAsync, .overrideUnimplemented: false
-    case .add, .addMainActor, .addAsync, .addUnimplemented: true
+    case .override, .overrideAsync, .overrideUnimplemented: false
+    case .add, .addAsync, .addUnimplemented: true
     }
   }
 
@@ -290,11 +258,9 @@ enum RegistrationKind {
   private func counterpart(for name: String) -> String {
     switch self {
     case .override: "add(\"\(name)\", …)"
-    case .overrideMainActor: "addMainActor(\"\(name)\", …)"
     case .overrideAsync: "addAsync(\"\(name)\", …)"
     case .overrideUnimplemented: "addUnimplemented(\"\(name)\")"
     case .add: "override(\"\(name)\", …)"
-    case .addMainActor: "overrideMainActor(\"\(name)\", …)"
     case .addAsync: "overrideAsync(\"\(name)\", …)"
     case .addUnimplemented: "overrideUnimplemented(\"\(name)\")"
     }

@@ -144,36 +144,20 @@ extension TestContainer {
   /// Whether `name` is registered in the test container, as the container's
   /// `isRegistered(_:)` tells: copied from production, added or overridden.
   ///
-  /// - Parameter name: A name.
-  /// - Returns: Whether resolving `name` finds a registration.
-  public func isRegistered(_ name: String) -> Bool {
-    container.isRegistered(name)
-  }
-
-  /// Resolves a name that may not be registered: nil when it is not, as the
-  /// container's `valueIfRegistered(forName:as:)` does.
+  /// Ask it first to resolve a name that may be missing:
+  ///
+  /// ```swift
+  /// let flag =
+  ///   testContainer.isRegistered("featureFlag")
+  ///   ? try testContainer.value(forName: "featureFlag", as: Bool.self) : nil
+  /// ```
   ///
   /// A strict test container still refuses a registered name the test did not allow
   /// or override: that is a failure, not a missing name.
   ///
-  /// - Parameters:
-  ///   - name: A name, registered or not.
-  ///   - type: The type to return.
-  ///   - fileID: The calling file, where a strict failure is reported; leave the
-  ///     default.
-  ///   - filePath: The calling file's path; leave the default.
-  ///   - line: The calling line; leave the default.
-  ///   - column: The calling column; leave the default.
-  /// - Returns: The value, or nil when the name is not registered.
-  /// - Throws: `ResolutionError` when the name is registered and resolving it fails.
-  public func valueIfRegistered<T>(
-    forName name: String, as type: T.Type = T.self, fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
-  ) throws -> T? {
-    try CallSite.$location.withValue(
-      IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    ) {
-      try container.valueIfRegistered(forName: name, as: T.self)
-    }
+  /// - Parameter name: A name.
+  /// - Returns: Whether resolving `name` finds a registration.
+  public func isRegistered(_ name: String) -> Bool {
+    container.isRegistered(name)
   }
 }

@@ -66,6 +66,14 @@ func registerInbox(in container: Container) {
   }
 }
 
+nonisolated func registerSettings(in container: Container) async {
+  await MainActor.run {
+    container.addProvider(forName: "settingsModel", options: .singleton) { _ in
+      SettingsModel(title: "Settings")
+    }
+  }
+}
+
 @MainActor
 final class ProfileModel {
   var catalogService: CatalogService?
@@ -102,7 +110,7 @@ struct ConcurrencyTests: PrintingSample {
   @Test @MainActor func mainActorProviders() async throws {
     let container = Container()
     container.addInstance(CatalogService(), forName: "catalogService")
-    container.addMainActorProvider(
+    container.addProvider(
       forName: "settingsModel", dependencies: ["catalogService"], fileID: "App/Settings.swift",
       line: 4
     ) {
@@ -129,7 +137,7 @@ struct ConcurrencyTests: PrintingSample {
         String(console.text.dropFirst(before))), "\(console.text)")
 
     before = console.text.count
-    container.addMainActorProvider(forName: "profileModel", dependencies: ["catalogService"]) { _ in
+    container.addProvider(forName: "profileModel", dependencies: ["catalogService"]) { _ in
       ProfileModel()
     }
     let profile = try container.value(forName: "profileModel", as: ProfileModel.self)
@@ -212,7 +220,7 @@ struct ConcurrencyTests: PrintingSample {
   @Test @MainActor func mainActorProviderClosures() throws {
     let container = Container()
     container.addInstance(CatalogService(), forName: "catalogService")
-    container.addMainActorProvider(forName: "settingsModel", dependencies: ["catalogService"]) {
+    container.addProvider(forName: "settingsModel", dependencies: ["catalogService"]) {
       _ in
       SettingsModel(title: "Settings")
     }
@@ -222,11 +230,22 @@ struct ConcurrencyTests: PrintingSample {
     expectPrintedOutputShown(in: Self.article)
   }
 
+  @Test func nonisolatedCodeRegistersMainActorProvidersThroughMainActorRun() async throws {
+    let container = Container()
+    await registerSettings(in: container)
+    let refused = await Task.detached {
+      (try? container.value(forName: "settingsModel")) == nil
+    }.value
+    #expect(refused)
+    let title = try await MainActor.run {
+      try container.value(forName: "settingsModel", as: SettingsModel.self).title
+    }
+    #expect(title == "Settings")
+  }
+
   @Test @MainActor func anExistingMainActorSingletonIsReturnedAnywhere() async throws {
     let container = Container()
-    container.addMainActorProvider(forName: "settingsModel", options: .singleton) { _ in
-      SettingsModel(title: "Settings")
-    }
+    await registerSettings(in: container)
     let model = try container.value(forName: "settingsModel", as: SettingsModel.self)
     let elsewhere = try await Task.detached {
       try container.value(forName: "settingsModel", as: SettingsModel.self)

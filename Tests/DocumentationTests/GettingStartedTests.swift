@@ -90,7 +90,9 @@ struct GettingStartedTests: PrintingSample {
     }
 
     print(container.isRegistered("weatherClient"), container.isRegistered("analytics"))
-    let analytics = try container.valueIfRegistered(forName: "analytics", as: String.self)
+    let analytics =
+      container.isRegistered("analytics")
+      ? try container.value(forName: "analytics", as: String.self) : nil
     print(analytics ?? "no analytics")
     for registration in container.registrations() {
       print(registration.name, registration.kind, registration.dependencies)

@@ -223,16 +223,21 @@ import Testing
         + "actor can call. Ask for @MainActor (Int) -> Badge.")
   }
 
-  /// Registers a main-actor provider taking an argument from nonisolated code.
-  nonisolated private static func registerBadge(in container: Container) {
-    container.addMainActorProvider(forName: "badge", argument: Int.self) { _, number in
-      Badge(number: number)
+  /// Registers a main-actor provider taking an argument from nonisolated code, through
+  /// `MainActor.run`.
+  nonisolated private static func registerBadge(in container: Container) async {
+    await MainActor.run {
+      container.addProvider(forName: "badge", argument: Int.self) { _, number in
+        Badge(number: number)
+      }
     }
   }
 
-  @MainActor @Test func aMainActorProviderTakesAnArgumentFromNonisolatedRegistration() throws {
+  @MainActor @Test func aMainActorProviderTakesAnArgumentFromNonisolatedRegistration()
+    async throws
+  {
     let container = Container()
-    Self.registerBadge(in: container)
+    await Self.registerBadge(in: container)
     try container.checkForErrors()
     let make = try container.value(forName: "badgeProvider", as: (@MainActor (Int) -> Badge).self)
     #expect(make(4).number == 4)

@@ -147,8 +147,8 @@ struct IsolationTests {
     #expect(
       error.description
         == "Cannot resolve 'inbox' off the main actor: the creator of 'inbox' runs on the "
-        + "main actor, because it was registered from main-actor code or with "
-        + "addMainActorProvider, at INJContainerTests/IsolationTests.swift:25. Resolve it from the main actor or with "
+        + "main actor, because it was registered from main-actor code, at "
+        + "INJContainerTests/IsolationTests.swift:25. Resolve it from the main actor or with "
         + "asyncValue(forName:as:), which runs it there; or, if it needs no main-actor state, "
         + "register it from a nonisolated function, whose creators run on any thread.")
   }

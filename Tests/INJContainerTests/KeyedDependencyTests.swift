@@ -30,7 +30,7 @@ struct KeyedDependencyTests {
       values in "\(try values.value(for: .count)) items"
     }
     await MainActor.run {
-      container.addMainActorProvider(forName: "badge", dependencies: [.key(.label)]) { values in
+      container.addProvider(forName: "badge", dependencies: [.key(.label)]) { values in
         "[\(try values.value(for: .label))]"
       }
     }

@@ -2,8 +2,8 @@ import INJContainer
 import INJReflection
 import Testing
 
-/// "Is it registered", resolution that gives nil only for a missing name, and the
-/// list of registrations.
+/// "Is it registered", resolution that gives nil only for a missing name (asking
+/// first), and the list of registrations.
 @Suite struct LookupTests {
   final class Clock: Sendable {}
   final class Analytics: Sendable {
@@ -49,64 +49,78 @@ import Testing
     #expect(container.isRegistered("retries"))
   }
 
-  @Test func valueIfRegisteredGivesNilOnlyForAMissingName() throws {
+  /// Asking first, as the documentation says, gives nil only for a missing name.
+  @Test func askingFirstGivesNilOnlyForAMissingName() throws {
     let container = Self.container()
-    #expect(try container.valueIfRegistered(forName: "calendar", as: Clock.self) == nil)
-    #expect(try container.valueIfRegistered(forName: "", as: Clock.self) == nil)
-    let analytics = try container.valueIfRegistered(forName: "analytics", as: Analytics.self)
+    let calendar =
+      container.isRegistered("calendar")
+      ? try container.value(forName: "calendar", as: Clock.self) : nil
+    #expect(calendar == nil)
+    let analytics =
+      container.isRegistered("analytics")
+      ? try container.value(forName: "analytics", as: Analytics.self) : nil
     #expect(analytics === (try container.value(forName: "analytics", as: Analytics.self)))
-    let make = try container.valueIfRegistered(forName: "clockProvider", as: (() -> Clock).self)
+    let make =
+      container.isRegistered("clockProvider")
+      ? try container.value(forName: "clockProvider", as: (() -> Clock).self) : nil
     #expect(make?() != nil)
-    #expect(try container.valueIfRegistered(for: Key<Clock>("clock")) != nil)
-    #expect(try container.valueIfRegistered(for: Key<Clock>("calendar")) == nil)
+    let key = Key<Clock>("calendar")
+    #expect(try (container.isRegistered(key) ? container.value(for: key) : nil) == nil)
   }
 
-  @Test func valueIfRegisteredThrowsEveryOtherFailure() {
+  /// Asking first leaves every other failure thrown, where `try?` would hide it.
+  @Test func askingFirstThrowsEveryOtherFailure() {
     let container = Self.container()
     container.addProvider(forName: "report", dependencies: ["calendar"]) { _ in "report" }
     container.addProvider(forName: "failing") { _ -> String in throw Broken() }
+    #expect(container.isRegistered("report"))
     let missing = #expect(throws: ResolutionError.self) {
-      try container.valueIfRegistered(forName: "report", as: String.self)
+      try container.value(forName: "report", as: String.self)
     }
     #expect(
       missing?.description
         == "Cannot resolve 'report': nothing is registered under 'calendar', which 'report' "
         + "depends on. Register 'calendar', or remove it from the dependencies of 'report'. "
         + "Path: report → calendar.")
+    #expect(container.isRegistered("failing"))
     let failing = #expect(throws: ResolutionError.self) {
-      try container.valueIfRegistered(forName: "failing", as: String.self)
+      try container.value(forName: "failing", as: String.self)
     }
     #expect(failing?.underlyingError is Broken)
     let mismatch = #expect(throws: ResolutionError.self) {
-      try container.valueIfRegistered(forName: "clock", as: String.self)
+      try container.value(forName: "clock", as: String.self)
     }
     #expect(
       mismatch?.description
         == "Cannot resolve 'clock' as String: it is of type Clock. Ask for Clock (or one of its "
         + "protocols or superclasses), or register a value of type String under 'clock'.")
+    #expect(container.isRegistered("session"))
     #expect(throws: ResolutionError.self) {
-      try container.valueIfRegistered(forName: "session", as: String.self)
+      try container.value(forName: "session", as: String.self)
     }
   }
 
-  @Test func asyncValueIfRegistered() async throws {
+  @Test func askingFirstWorksForAsyncResolution() async throws {
     let container = Self.container()
-    #expect(
-      try await container.asyncValueIfRegistered(forName: "session", as: String.self) == "session")
-    #expect(try await container.asyncValueIfRegistered(forName: "cookie", as: String.self) == nil)
-    #expect(try await container.asyncValueIfRegistered(for: Key<String>("session")) == "session")
-    #expect(try await container.asyncValueIfRegistered(for: Key<String>("cookie")) == nil)
-    await #expect(throws: ResolutionError.self) {
-      try await container.asyncValueIfRegistered(forName: "clock", as: String.self)
-    }
+    let session =
+      container.isRegistered("session")
+      ? try await container.asyncValue(forName: "session", as: String.self) : nil
+    #expect(session == "session")
+    let cookie =
+      container.isRegistered("cookie")
+      ? try await container.asyncValue(forName: "cookie", as: String.self) : nil
+    #expect(cookie == nil)
   }
 
-  @Test func registrationsAreListedAncestorsFirstInOrder() {
+  @Test func registrationsAreListedAncestorsFirstInOrder() async {
     let parent = Self.container()
     let child = parent.makeChild()
     let line = #line + 1
     child.addProvider(forName: "screen", dependencies: ["analytics", "clockProvider"]) { _ in 1 }
-    child.addMainActorProvider(forName: "window", options: .manualInit) { _ -> String in "window" }
+    let windowLine = #line + 2
+    await MainActor.run {
+      child.addProvider(forName: "window", options: .manualInit) { _ -> String in "window" }
+    }
     let file = "INJContainerTests/LookupTests.swift"
     let listed = child.registrations()
     #expect(listed.map(\.name) == ["clock", "analytics", "session", "screen", "window"])
@@ -117,7 +131,7 @@ import Testing
         == "'screen': provider of Int, depends on 'analytics', 'clockProvider' (\(file):\(line))")
     #expect(
       listed[4].description
-        == "'window': main-actor provider of String, manual init (\(file):\(line + 1))")
+        == "'window': main-actor provider of String, manual init (\(file):\(windowLine))")
     #expect(listed[0].description.hasPrefix("'clock': instance of Clock ("))
     #expect(
       listed[1].description.hasPrefix(

@@ -12,19 +12,22 @@ final class SettingsViewModel {
 
 @Suite("Main-actor creators")
 struct MainActorTests {
-  private func container() -> Container {
+  /// Registers from nonisolated code through `MainActor.run`, as the Concurrency article
+  /// says: the creator written there is main-actor code.
+  private func container() async -> Container {
     let container = Container()
     container.addInstance(ProductsService(), forName: "service")
-    container.addMainActorProvider(
-      forName: "settings", dependencies: ["service"], options: .singleton
-    ) { _ in
-      SettingsViewModel(title: "Settings")
+    await MainActor.run {
+      container.addProvider(forName: "settings", dependencies: ["service"], options: .singleton) {
+        _ in
+        SettingsViewModel(title: "Settings")
+      }
     }
     return container
   }
 
-  @Test @MainActor func aMainActorCreatorRunsWhenResolvedFromTheMainActor() throws {
-    let container = container()
+  @Test @MainActor func aMainActorCreatorRunsWhenResolvedFromTheMainActor() async throws {
+    let container = await container()
     let model = try container.value(forName: "settings", as: SettingsViewModel.self)
     #expect(model.title == "Settings")
     #expect(model.service != nil)
@@ -32,7 +35,7 @@ struct MainActorTests {
   }
 
   @Test func resolvingAMainActorCreatorElsewhereThrows() async throws {
-    let container = container()
+    let container = await container()
     let error = await Task.detached {
       do {
         _ = try container.value(forName: "settings")
@@ -44,8 +47,8 @@ struct MainActorTests {
     #expect(
       error?.description
         == "Cannot resolve 'settings' off the main actor: the creator of 'settings' runs on the "
-        + "main actor, because it was registered from main-actor code or with "
-        + "addMainActorProvider, at INJContainerTests/MainActorTests.swift:18. Resolve it from the main actor or with "
+        + "main actor, because it was registered from main-actor code, at "
+        + "INJContainerTests/MainActorTests.swift:21. Resolve it from the main actor or with "
         + "asyncValue(forName:as:), which runs it there; or, if it needs no main-actor state, "
         + "register it from a nonisolated function, whose creators run on any thread.")
   }

@@ -87,12 +87,12 @@ struct OverrideTests {
         is LiveWeatherClient)
   }
 
-  @Test @MainActor func everyFormOfOverrideChecksTheName() throws {
+  @Test @MainActor func everyFormOfOverrideChecksTheName() async throws {
     let recorder = RecordingIssueReporter()
     let testContainer = TestContainer(copying: Production.make(), reporter: recorder)
     let first: UInt = #line + 1
     testContainer.override("clok") { _ -> any Clock in FixedClock(now: 1) }
-    testContainer.overrideMainActor("clokc") { _ -> any Clock in FixedClock(now: 2) }
+    testContainer.overrideAsync("clokc") { _ -> any Clock in FixedClock(now: 2) }
     testContainer.override(Key<any Clock>("colck"), with: FixedClock(now: 3))
     testContainer.override(Key<any Clock>("lock")) { _ in FixedClock(now: 4) }
     testContainer.overrideUnimplemented("confguration")
@@ -102,7 +102,7 @@ struct OverrideTests {
         "Cannot override 'clok': nothing is registered under that name. Did you mean 'clock'? "
           + "To add it as a new name, use add(\"clok\", …) instead.",
         "Cannot override 'clokc': nothing is registered under that name. Did you mean 'clock'? "
-          + "To add it as a new name, use addMainActor(\"clokc\", …) instead.",
+          + "To add it as a new name, use addAsync(\"clokc\", …) instead.",
         "Cannot override 'colck': nothing is registered under that name. Did you mean 'clock'? "
           + "To add it as a new name, use add(\"colck\", …) instead.",
         "Cannot override 'lock': nothing is registered under that name. Did you mean 'clock'? "
@@ -118,7 +118,7 @@ struct OverrideTests {
     #expect(
       testContainer.addedNames == ["clok", "clokc", "colck", "confguration", "featureFlag", "lock"])
     #expect(testContainer.overriddenNames.isEmpty)
-    #expect(try testContainer.value(forName: "clokc", as: (any Clock).self).now == 2)
+    #expect(try await testContainer.asyncValue(forName: "clokc", as: (any Clock).self).now == 2)
     #expect(try testContainer.value(forName: "clock", as: (any Clock).self) is SystemClock)
   }
 
@@ -209,12 +209,13 @@ struct OverrideTests {
   @Test @MainActor func addingAMainActorProviderUnderARegisteredNameFailsTheTest() throws {
     let recorder = RecordingIssueReporter()
     let testContainer = TestContainer(copying: Production.make(), reporter: recorder)
-    testContainer.addMainActor("clock") { _ -> any Clock in FixedClock(now: 1) }
-    testContainer.overrideMainActor("clock") { _ -> any Clock in FixedClock(now: 2) }
+    // Written in main-actor code, both creators are main-actor creators.
+    testContainer.add("clock") { _ -> any Clock in FixedClock(now: 1) }
+    testContainer.override("clock") { _ -> any Clock in FixedClock(now: 2) }
     #expect(
       recorder.messages == [
         "Cannot add 'clock': it is already registered. To replace it, use "
-          + "overrideMainActor(\"clock\", …) instead."
+          + "override(\"clock\", …) instead."
       ])
     #expect(try testContainer.value(forName: "clock", as: (any Clock).self).now == 2)
   }
@@ -357,7 +358,7 @@ struct OverrideTests {
     }
     let testContainer = TestContainer(copying: Production.make())
     let line = #line + 1
-    testContainer.addMainActor("viewModel", dependencies: ["configuration"]) { values in
+    testContainer.add("viewModel", dependencies: ["configuration"]) { values in
       ViewModel(title: try values.value(forName: "configuration"))
     }
     let model = try testContainer.value(forName: "viewModel", as: ViewModel.self)
@@ -371,8 +372,8 @@ struct OverrideTests {
     #expect(
       error?.description
         == "Cannot resolve 'viewModel' off the main actor: the creator of 'viewModel' runs on "
-        + "the main actor, because it was registered from main-actor code or with "
-        + "addMainActorProvider, at INJTestSupportTests/OverrideTests.swift:\(line). Resolve it "
+        + "the main actor, because it was registered from main-actor code, at "
+        + "INJTestSupportTests/OverrideTests.swift:\(line). Resolve it "
         + "from the main actor or with asyncValue(forName:as:), which runs it there; or, if it "
         + "needs no main-actor state, "
         + "register it from a nonisolated function, whose creators run on any thread.")

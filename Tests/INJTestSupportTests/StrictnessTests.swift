@@ -234,14 +234,21 @@ struct TestContainerLookupTests {
     let testContainer = TestContainer(copying: Production.make(), strict: true, reporter: recorder)
     #expect(testContainer.isRegistered("clock"))
     #expect(!testContainer.isRegistered("featureFlag"))
-    #expect(try testContainer.valueIfRegistered(forName: "featureFlag", as: Bool.self) == nil)
+    let missing =
+      testContainer.isRegistered("featureFlag")
+      ? try testContainer.value(forName: "featureFlag", as: Bool.self) : nil
+    #expect(missing == nil)
     #expect(recorder.messages.isEmpty)
     #expect(throws: ResolutionError.self) {
-      try testContainer.valueIfRegistered(forName: "clock", as: Any.self)
+      testContainer.isRegistered("clock")
+        ? try testContainer.value(forName: "clock", as: Any.self) : nil
     }
     #expect(recorder.messages.count == 1)
     testContainer.override("featureFlag", with: true)
-    #expect(try testContainer.valueIfRegistered(forName: "featureFlag", as: Bool.self) == true)
+    let overridden =
+      testContainer.isRegistered("featureFlag")
+      ? try testContainer.value(forName: "featureFlag", as: Bool.self) : nil
+    #expect(overridden == true)
   }
 }
 

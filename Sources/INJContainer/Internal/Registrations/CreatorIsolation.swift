@@ -9,7 +9,7 @@
 enum CreatorIsolation: Sendable, Equatable {
   /// Registered from nonisolated code: the creator may run on any thread.
   case nonisolated
-  /// Registered from main-actor code, or with `addMainActorProvider`.
+  /// Registered from main-actor code.
   case mainActor
   /// Registered from code isolated to another actor.
   case actor(IsolatingActor)

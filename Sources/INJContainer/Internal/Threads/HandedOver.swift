@@ -1,9 +1,6 @@
 /// A value handed from one isolation domain to another that alone uses it from then
 /// on, where the compiler cannot see the hand-over:
 ///
-/// - a main-actor creator's values and product, passed in and out of
-///   `MainActor.assumeIsolated` within one call on the main thread
-///   (`Container.runningOnMainActor`);
 /// - a product made in a child task and returned to its parent, or made by one task
 ///   and handed to the tasks that waited for it (``AsyncOnce``, ``AsyncResolver``);
 /// - a product and its values handed to the main actor for injection, and back.

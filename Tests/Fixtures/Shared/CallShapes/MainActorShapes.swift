@@ -47,21 +47,25 @@ func quickStart() throws -> [String] {
   ]
 }
 
-/// Main-actor calls: the explicit main-actor spellings with `dependencies: []`, keys,
-/// and main-actor closures by annotation and by `as:`.
+/// Main-actor calls: main-actor creators registered with `addProvider` from main-actor
+/// code, with `dependencies: []`, no list, keys and an argument, and main-actor closures
+/// by annotation and by `as:`.
 @MainActor
 func mainActorShapes() throws -> ShapeLog {
   var log = ShapeLog("main actor")
   let container = Container()
-  container.addMainActorProvider(forName: "settings", dependencies: []) { _ in
+  container.addProvider(forName: "settings", dependencies: []) { _ in
     Screen(title: "Settings")
   }
-  container.addMainActorProvider(forName: "about") { _ in Screen(title: "About") }
-  container.addMainActorProvider(for: Key<Screen>("help"), dependencies: []) { _ in
+  container.addProvider(forName: "about") { _ in Screen(title: "About") }
+  container.addProvider(for: Key<Screen>("help"), dependencies: []) { _ in
     Screen(title: "Help")
   }
-  container.addMainActorProvider(forName: "keyed", dependencies: [.key(.screen)]) { values in
+  container.addProvider(forName: "keyed", dependencies: [.key(.screen)]) { values in
     Screen(title: "Keyed " + (try values.value(for: .screen)).title)
+  }
+  container.addProvider(forName: "badge", argument: Int.self) { _, count in
+    Screen(title: "\(count) new")
   }
   container.addProvider(for: .screen, dependencies: []) { _ in Screen(title: "Home") }
   container.install(ScreensModule())
@@ -69,10 +73,13 @@ func mainActorShapes() throws -> ShapeLog {
   try ScreensModule().checkForErrors()
 
   log.expect(try container.value(forName: "screen", as: Screen.self).title == "Home", "value")
-  log.expect(try container.value(forName: "settings", as: Screen.self).title == "Settings", "mA")
+  log.expect(try container.value(forName: "settings", as: Screen.self).title == "Settings", "[]")
   log.expect(try container.value(forName: "about", as: Screen.self).title == "About", "no list")
-  log.expect(try container.value(for: Key<Screen>("help")).title == "Help", "mainActor key")
+  log.expect(try container.value(for: Key<Screen>("help")).title == "Help", "key, []")
   log.expect(try container.value(forName: "keyed", as: Screen.self).title == "Keyed Home", "keyed")
+  let makeBadge = try container.value(
+    forName: "badgeProvider", as: (@MainActor (Int) -> Screen).self)
+  log.expect(makeBadge(3).title == "3 new", "argument: @MainActor (Int) -> Screen")
 
   let make = try container.value(forName: "settingsProvider", as: (@MainActor () -> Screen).self)
   log.expect(make().title == "Settings", "as: (@MainActor () -> Screen).self")

@@ -49,8 +49,8 @@ func mainActorTestSupportShapes() throws -> ShapeLog {
   production.addProvider(forName: "third") { _ in Screen(title: "Real") }
   let recorder = RecordingIssueReporter()
   let testContainer = TestContainer(copying: production, reporter: recorder)
-  testContainer.overrideMainActor("screen", dependencies: []) { _ in Screen(title: "Fake") }
-  testContainer.addMainActor("other", dependencies: []) { _ in Screen(title: "Other") }
+  testContainer.override("screen", dependencies: []) { _ in Screen(title: "Fake") }
+  testContainer.add("other", dependencies: []) { _ in Screen(title: "Other") }
   testContainer.override("third", dependencies: []) { _ in Screen(title: "Third") }
   log.expect(try testContainer.value(forName: "screen", as: Screen.self).title == "Fake", "fake")
   log.expect(try testContainer.value(forName: "other", as: Screen.self).title == "Other", "add")
