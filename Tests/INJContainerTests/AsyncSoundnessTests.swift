@@ -882,7 +882,7 @@ struct AsyncObjectGraphTests {
     let container = Container()
     container.addProvider(forName: "session", options: .objectGraph) { _ in Session() }
     container.addAsyncProvider(forName: "report", dependencies: ["session", "sessionProvider"]) {
-      values in
+      [unowned container] values in
       let session = try values.value(forName: "session", as: Session.self)
       let makeSession = try values.value(
         forName: "sessionProvider", as: (() async throws -> Session).self)
