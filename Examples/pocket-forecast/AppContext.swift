@@ -116,11 +116,12 @@ enum AppContext {
     ) { cityDao, theme, _ in
       CitiesListViewController(cityDao: cityDao, theme: theme)
     }
-    // The seed's form of a dependency list, names as strings: the creator takes nothing,
-    // and every property is injected, through the `Injectable` conformance below (on the
-    // main actor, since this is registered from main-actor code), by the names listed.
+    // The seed's form, a name and a dependency list of names as strings (the name taken
+    // from its key, which the root's list uses): the creator takes nothing, and every
+    // property is injected, through the `Injectable` conformance below (on the main actor,
+    // since this is registered from main-actor code), by the names listed.
     container.addProvider(
-      for: .addCityViewController,
+      forName: Key.addCityViewController.name,
       dependencies: ["cityDao", "weatherClient", "rootViewControllerProvider"]
     ) { _ in
       AddCityViewController()

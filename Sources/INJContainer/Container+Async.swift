@@ -43,28 +43,6 @@ extension Container {
       asyncCreator: Creator.erasingAsync(creator))
   }
 
-  /// Registers an async provider under a key.
-  ///
-  /// - Parameters:
-  ///   - key: The key: its name is what dependents use.
-  ///   - dependencies: The names the creator needs.
-  ///   - options: The scope and ``ProviderOptions/For/manualInit``.
-  ///   - fileID: The registering file, for reports; leave the default.
-  ///   - line: The registering line, for reports; leave the default.
-  ///   - isolation: The actor of the registering code; leave the default.
-  ///   - creator: Makes the product from the resolved dependencies.
-  @inlinable
-  public func addAsyncProvider<T>(
-    for key: Key<T>, dependencies: [String] = [], options: ProviderOptions.For<T> = [],
-    fileID: String = #fileID, line: Int = #line,
-    isolation: isolated (any Actor)? = #isolation,
-    creator: @escaping @Sendable (ResolvedValues) async throws -> T
-  ) {
-    addAsyncProvider(
-      forName: key.name, dependencies: dependencies, options: options, fileID: fileID,
-      line: line, isolation: isolation, creator: creator)
-  }
-
   /// Resolves any name without blocking a thread: instances, providers (synchronous,
   /// async, or isolated to the main actor, whose creators it runs there) and
   /// provider closures.

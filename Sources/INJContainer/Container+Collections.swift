@@ -47,29 +47,6 @@ extension Container {
       isContribution: true)
   }
 
-  /// Adds a contribution to the collection of a key whose type is an array, as
-  /// ``contribute(to:dependencies:options:fileID:line:creator:_:)-(String,_,_,_,_,_,_)``.
-  ///
-  /// - Parameters:
-  ///   - key: The collection's key; its element type is the contribution's type.
-  ///   - dependencies: The names the creator needs.
-  ///   - options: The contribution's scope and ``ProviderOptions/For/manualInit``.
-  ///   - fileID: The registering file, for reports; leave the default.
-  ///   - line: The registering line, for reports; leave the default.
-  ///   - creator: Makes the contribution from its resolved dependencies.
-  ///   - isolation: The actor of the registering code; leave the default. It comes
-  ///     last, without a label, so that it cannot be set by mistake.
-  public func contribute<T>(
-    to key: Key<[T]>, dependencies: [String] = [], options: ProviderOptions.For<T> = [],
-    fileID: String = #fileID, line: Int = #line,
-    creator: @escaping (ResolvedValues) throws -> T,
-    _ isolation: isolated (any Actor)? = #isolation
-  ) {
-    contribute(
-      to: key.name, dependencies: dependencies, options: options, fileID: fileID, line: line,
-      creator: creator, isolation)
-  }
-
   /// Adds a contribution whose creator is `async` to a collection: the collection is
   /// then resolved with ``asyncValue(forName:as:)``, which makes its contributions in
   /// registration order.

@@ -35,36 +35,12 @@ extension Container {
       dependencyKeyTypes: dependencies.keyTypes)
   }
 
-  /// Registers a provider under a key, with keys as well as names among its
-  /// dependencies.
-  ///
-  /// - Parameters:
-  ///   - key: The key: its name is what dependents use.
-  ///   - dependencies: The names and keys the creator needs.
-  ///   - options: The scope and ``ProviderOptions/For/manualInit``.
-  ///   - fileID: The registering file, for reports; leave the default.
-  ///   - line: The registering line, for reports; leave the default.
-  ///   - creator: Makes the product from the resolved dependencies.
-  ///   - isolation: The actor of the registering code; leave the default. It comes
-  ///     last, without a label, so that it cannot be set by mistake.
-  @inlinable
-  public func addProvider<T>(
-    for key: Key<T>, dependencies: DependencyList, options: ProviderOptions.For<T> = [],
-    fileID: String = #fileID, line: Int = #line,
-    creator: @escaping (ResolvedValues) throws -> T,
-    _ isolation: isolated (any Actor)? = #isolation
-  ) {
-    addProvider(
-      forName: key.name, dependencies: dependencies, options: options, fileID: fileID,
-      line: line, creator: creator, isolation)
-  }
-
   /// Registers a provider whose creator is `async`, with keys as well as names among
   /// its dependencies.
   ///
   /// ```swift
   /// container.addAsyncProvider(
-  ///   for: .store, dependencies: [.key(.settings)], options: .madeAtLaunch
+  ///   forName: "store", dependencies: [.key(.settings), "cacheFolder"], options: .madeAtLaunch
   /// ) { values in
   ///   try await Store.open(with: values.value(for: .settings))
   /// }
@@ -93,28 +69,5 @@ extension Container {
       isolation: CreatorIsolation(isolation), productType: T.self,
       creator: .refusingSynchronousCreation, asyncCreator: Creator.erasingAsync(creator),
       dependencyKeyTypes: dependencies.keyTypes)
-  }
-
-  /// Registers an async provider under a key, with keys as well as names among its
-  /// dependencies.
-  ///
-  /// - Parameters:
-  ///   - key: The key: its name is what dependents use.
-  ///   - dependencies: The names and keys the creator needs.
-  ///   - options: The scope and ``ProviderOptions/For/manualInit``.
-  ///   - fileID: The registering file, for reports; leave the default.
-  ///   - line: The registering line, for reports; leave the default.
-  ///   - isolation: The actor of the registering code; leave the default.
-  ///   - creator: Makes the product from the resolved dependencies.
-  @inlinable
-  public func addAsyncProvider<T>(
-    for key: Key<T>, dependencies: DependencyList, options: ProviderOptions.For<T> = [],
-    fileID: String = #fileID, line: Int = #line,
-    isolation: isolated (any Actor)? = #isolation,
-    creator: @escaping @Sendable (ResolvedValues) async throws -> T
-  ) {
-    addAsyncProvider(
-      forName: key.name, dependencies: dependencies, options: options, fileID: fileID,
-      line: line, isolation: isolation, creator: creator)
   }
 }

@@ -153,7 +153,7 @@ extension Container {
   ///
   /// The compiler checks that each contribution is of the key's element type. Everything
   /// else is as for
-  /// ``contribute(to:dependencies:options:fileID:line:creator:_:)-(String,_,_,_,_,_,_)``.
+  /// ``contribute(to:dependencies:options:fileID:line:creator:_:)``.
   ///
   /// - Parameters:
   ///   - key: The collection's key; its element type is the contribution's type.

@@ -9,7 +9,7 @@
 ///   static var weatherClient: Self { Self("weatherClient") }
 /// }
 ///
-/// container.addProvider(for: .weatherClient, options: .singleton) { _ in StubWeatherClient() }
+/// container.addProvider(for: .weatherClient, options: .singleton) { StubWeatherClient() }
 /// let client = try container.value(for: .weatherClient)   // any WeatherClient
 /// ```
 ///

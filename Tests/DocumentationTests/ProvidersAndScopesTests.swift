@@ -94,7 +94,7 @@ struct ProvidersAndScopesTests: PrintingSample {
 
   @Test func typedKeys() throws {
     let keyed = Container()
-    keyed.addProvider(for: .forecaster, options: .singleton) { _ in StubForecaster() }
+    keyed.addProvider(for: .forecaster, options: .singleton) { StubForecaster() }
     let typed = try keyed.value(for: .forecaster)
     let makeForecaster = try keyed.value(for: Key<any Forecasting>.forecaster.provider)
     print(typed.forecast(for: "Omsk"), makeForecaster().forecast(for: "Lima"))
@@ -115,7 +115,7 @@ struct ProvidersAndScopesTests: PrintingSample {
 
   @Test @MainActor func aMainActorProductsKeyedClosure() throws {
     let onMain = Container()
-    onMain.addProvider(for: .forecaster, options: .singleton) { _ in StubForecaster() }
+    onMain.addProvider(for: .forecaster, options: .singleton) { StubForecaster() }
     let makeOnMain = try onMain.value(for: Key<any Forecasting>.forecaster.mainActorProvider)
     print(makeOnMain().forecast(for: "Oslo"))
 

@@ -515,7 +515,7 @@ struct AsyncProviderTests {
   @Test func anAsyncProviderKeyGivesItsAsyncClosure() async throws {
     let container = Container()
     let forecast = Key<Forecast>("forecast")
-    container.addAsyncProvider(for: forecast) { _ in Forecast(city: "Lima") }
+    container.addAsyncProvider(for: forecast) { Forecast(city: "Lima") }
     let load = try container.value(for: forecast.asyncProvider)
     #expect(forecast.asyncProvider.name == "forecastProvider")
     #expect(try await load().city == "Lima")

@@ -42,8 +42,8 @@ import Testing
   @Test func aKeyedCollection() throws {
     let container = Container()
     let key = Key<[Int]>("numbers")
-    container.contribute(to: key) { _ in 1 }
-    container.contribute(to: key) { _ in 2 }
+    container.contribute(to: key) { 1 }
+    container.contribute(to: key) { 2 }
     #expect(try container.value(for: key) == [1, 2])
     container.addProvider(forName: "total", dependencies: [.key(key)]) { values in
       try values.value(for: key).reduce(0, +)

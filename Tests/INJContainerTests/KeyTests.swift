@@ -19,9 +19,7 @@ struct KeyTests {
   @Test func keysRegisterAndResolveWithCompilerCheckedTypes() throws {
     let container = Container()
     container.addInstance(FixedClock(now: 42), for: .clock)
-    container.addProvider(for: .greeting, dependencies: [Key<any Clock>.clock.name]) { values in
-      "It is \(try values.value(for: .clock).now)."
-    }
+    container.addProvider(for: .greeting, using: .clock) { clock in "It is \(clock.now)." }
     let clock: any Clock = try container.value(for: .clock)
     let greeting: String = try container.value(for: .greeting)
     #expect(clock.now == 42)
@@ -44,7 +42,7 @@ struct KeyTests {
   @Test func aKeysProviderKeyGivesAClosure() throws {
     let container = Container()
     let made = Counter()
-    container.addProvider(for: .greeting) { _ in
+    container.addProvider(for: .greeting) {
       made.increment()
       return "hello"
     }

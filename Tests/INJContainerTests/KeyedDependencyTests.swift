@@ -13,7 +13,7 @@ struct KeyedDependencyTests {
     let container = Container()
     container.addInstance(FixedClock(now: 7), for: .clock)
     container.addInstance("now", forName: "prefix")
-    container.addProvider(for: .greeting, dependencies: [.key(.clock), "prefix"]) { values in
+    container.addProvider(forName: "greeting", dependencies: [.key(.clock), "prefix"]) { values in
       "\(try values.value(forName: "prefix", as: String.self)): \(try values.value(for: .clock).now)"
     }
     try container.checkForErrors()
@@ -26,7 +26,7 @@ struct KeyedDependencyTests {
     container.addProvider(forName: "twice", dependencies: [.key(.count)]) { values in
       2 * (try values.value(for: .count))
     }
-    container.addProvider(for: .label, dependencies: [.key(.count)], options: .singleton) {
+    container.addProvider(forName: "label", dependencies: [.key(.count)], options: .singleton) {
       values in "\(try values.value(for: .count)) items"
     }
     await MainActor.run {
@@ -48,7 +48,7 @@ struct KeyedDependencyTests {
     container.addAsyncProvider(forName: "twice", dependencies: [.key(.count)]) { values in
       2 * (try values.value(for: .count))
     }
-    container.addAsyncProvider(for: .label, dependencies: [.key(.count), "twice"]) { values in
+    container.addAsyncProvider(forName: "label", dependencies: [.key(.count), "twice"]) { values in
       "\(try values.value(for: .count)) and \(try values.value(forName: "twice", as: Int.self))"
     }
     try container.checkForErrors()

@@ -53,7 +53,7 @@ enum ContainerScenarios {
       ) {
         let key = Key<Leaf>(String("service".reversed()))
         let container = Container()
-        container.addProvider(for: key, options: .singleton) { _ in Leaf() }
+        container.addProvider(for: key, options: .singleton) { Leaf() }
         container.addProvider(forName: "other", options: .singleton) { _ in Leaf() }
         return { iterations in
           var checksum = 0

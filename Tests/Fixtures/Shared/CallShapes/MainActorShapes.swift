@@ -58,16 +58,14 @@ func mainActorShapes() throws -> ShapeLog {
     Screen(title: "Settings")
   }
   container.addProvider(forName: "about") { _ in Screen(title: "About") }
-  container.addProvider(for: Key<Screen>("help"), dependencies: []) { _ in
-    Screen(title: "Help")
-  }
+  container.addProvider(for: Key<Screen>("help"), options: .singleton) { Screen(title: "Help") }
   container.addProvider(forName: "keyed", dependencies: [.key(.screen)]) { values in
     Screen(title: "Keyed " + (try values.value(for: .screen)).title)
   }
   container.addProvider(forName: "badge", argument: Int.self) { _, count in
     Screen(title: "\(count) new")
   }
-  container.addProvider(for: .screen, dependencies: []) { _ in Screen(title: "Home") }
+  container.addProvider(for: .screen) { Screen(title: "Home") }
   container.install(ScreensModule())
   try container.checkForErrors()
   try ScreensModule().checkForErrors()
@@ -75,7 +73,7 @@ func mainActorShapes() throws -> ShapeLog {
   log.expect(try container.value(forName: "screen", as: Screen.self).title == "Home", "value")
   log.expect(try container.value(forName: "settings", as: Screen.self).title == "Settings", "[]")
   log.expect(try container.value(forName: "about", as: Screen.self).title == "About", "no list")
-  log.expect(try container.value(for: Key<Screen>("help")).title == "Help", "key, []")
+  log.expect(try container.value(for: Key<Screen>("help")).title == "Help", "key, .singleton")
   log.expect(try container.value(forName: "keyed", as: Screen.self).title == "Keyed Home", "keyed")
   let makeBadge = try container.value(
     forName: "badgeProvider", as: (@MainActor (Int) -> Screen).self)

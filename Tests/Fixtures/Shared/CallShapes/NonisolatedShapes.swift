@@ -33,15 +33,15 @@ nonisolated func nonisolatedShapes() throws -> ShapeLog {
     car.engine = try values.value(for: .engine)
     return car
   }
-  container.addProvider(for: .port, dependencies: []) { _ in 8080 }
-  container.addProvider(for: Key<String>("host")) { _ in "localhost" }
+  container.addProvider(forName: Key<Int>.port.name, dependencies: []) { _ in 8080 }
+  container.addProvider(for: Key<String>("host"), options: .singleton) { "localhost" }
   container.addProvider(
     forName: "greeting", dependencies: ["city"], argument: String.self
   ) { values, name in
     Greeting(text: "\(name) from \(try values.value(forName: "city", as: String.self))")
   }
   container.contribute(to: "plugins", dependencies: []) { _ -> any Plugin in LoggingPlugin() }
-  container.contribute(to: .plugins) { _ -> any Plugin in MetricsPlugin() }
+  container.contribute(to: Key<[any Plugin]>.plugins.name) { _ -> any Plugin in MetricsPlugin() }
   container.install(EngineModule())
   try EngineModule().checkForErrors()
 

@@ -11,7 +11,7 @@ nonisolated func testSupportShapes() async throws -> ShapeLog {
   production.addAsyncProvider(forName: "forecast", dependencies: []) { _ in
     await Forecast.load("Oslo")
   }
-  production.addProvider(for: Key<Engine>("spare")) { _ in Engine(power: 0) }
+  production.addProvider(for: Key<Engine>("spare")) { Engine(power: 0) }
   let recorder = RecordingIssueReporter()
   let testContainer = TestContainer(copying: production, reporter: recorder)
   testContainer.override("engine", dependencies: []) { _ in Engine(power: 2) }

@@ -8,9 +8,14 @@ extension Key where Value == Int {
 
 func register(in container: Container) {
   // expected-error on the next line: cannot convert value of type 'String' to closure result type 'Int'
-  container.addProvider(for: .port) { _ in "8080" }
+  container.addProvider(for: .port) { "8080" }
   // expected-error on the next line: cannot convert value of type 'String' to closure result type 'Int'
-  container.addProvider(for: Key<Int>("port"), dependencies: []) { _ in "8080" }
+  container.addProvider(for: Key<Int>("port"), options: .singleton) { "8080" }
   // expected-error on the next line: cannot convert value of type 'String' to expected argument type 'Int'
   container.addInstance("8080", for: .port)
+  // A creator that still takes the resolved values, as before typed wiring replaced the
+  // key forms: without keys after `using:` the creator takes no parameter, and the
+  // compiler says so only in terms of the parameter pack.
+  // expected-error on the next line: pack expansion requires that '' and '_' have the same shape
+  container.addProvider(for: .port) { _ in 8080 }
 }
