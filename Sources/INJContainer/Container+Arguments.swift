@@ -110,7 +110,7 @@ extension Container {
       creator: .refusingSynchronousCreation,
       asyncCreator: Creator.erasingAsync { values in
         // The async resolver runs the creator only while the argument is passed.
-        guard let argument = ArgumentRecipe.asyncPassed(for: token, as: Argument.self) else {
+        guard let argument = ArgumentRecipe.passed(for: token, as: Argument.self) else {
           throw ResolutionError(
             name: name, path: [name],
             reason: .requiresArgument(String(describing: Argument.self)))
@@ -151,9 +151,20 @@ struct ArgumentRecipe: Sendable {
     type = Argument.self
     typeName = String(describing: Argument.self)
     makeFactory = { owner, slot in
-      // The closures hold the container weakly, as other provider closures do.
-      ProviderFactory(making: Product.self, argument: Argument.self, isMainActor: isMainActor) {
-        [weak owner] (argument: Argument) throws -> Product in
+      // The closures hold the container weakly, as other provider closures do. Their
+      // async closures resolve as `asyncValue` does, which waits for another thread's
+      // creation without blocking this one.
+      ProviderFactory(
+        making: Product.self, argument: Argument.self, isMainActor: isMainActor,
+        suspending: { [weak owner] argument async throws -> Product in
+          guard let owner else {
+            throw ResolutionError(name: slot.name, path: [slot.name], reason: .containerReleased)
+          }
+          return try await ArgumentRecipe.passingAsync(argument, for: token) {
+            try await owner.asyncValue(forName: slot.name, as: Product.self)
+          }
+        }
+      ) { [weak owner] (argument: Argument) throws -> Product in
         guard let owner else {
           throw ResolutionError(name: slot.name, path: [slot.name], reason: .containerReleased)
         }
@@ -170,9 +181,15 @@ struct ArgumentRecipe: Sendable {
   @TaskLocal static var asyncArguments: [AsyncArgument] = []
 
   /// An argument passed to an async provider closure.
-  struct AsyncArgument: Sendable {
+  ///
+  /// `@unchecked Sendable` because the argument of a synchronous creator need not be
+  /// `Sendable`: the closure's caller hands it over (the compiler lets a caller pass a
+  /// non-`Sendable` value to a nonisolated async closure only when nothing else can
+  /// reach it) and awaits the product while the one creator its call resolves reads
+  /// it. No lock is needed: nothing else reads it, and nothing writes it.
+  struct AsyncArgument: @unchecked Sendable {
     let token: ObjectIdentifier
-    let value: any Sendable
+    let value: Any
   }
 
   /// A recipe whose provider closures are `(Argument) async throws -> Product`.
@@ -187,38 +204,28 @@ struct ArgumentRecipe: Sendable {
         guard let owner else {
           throw ResolutionError(name: slot.name, path: [slot.name], reason: .containerReleased)
         }
-        let passed =
-          ArgumentRecipe.asyncArguments + [
-            AsyncArgument(token: ObjectIdentifier(token), value: argument)
-          ]
-        return try await ArgumentRecipe.$asyncArguments.withValue(passed) {
+        return try await ArgumentRecipe.passingAsync(argument, for: token) {
           try await owner.asyncValue(forName: slot.name, as: Product.self)
         }
       }
     }
   }
 
-  /// Whether an argument is passed for this provider in the current task now.
-  var isPassedAsync: Bool {
-    let id = ObjectIdentifier(token)
-    return Self.asyncArguments.contains { $0.token == id }
+  /// Runs `body` in the current task with `argument` passed for the provider of `token`.
+  private static func passingAsync<Result>(
+    _ argument: Any, for token: Token, _ body: () async throws -> Result
+  ) async throws -> Result {
+    let passed = asyncArguments + [AsyncArgument(token: ObjectIdentifier(token), value: argument)]
+    return try await $asyncArguments.withValue(passed, operation: body)
   }
 
-  /// The innermost argument passed for the provider of `token` in the current task.
-  static func asyncPassed<Argument>(for token: Token, as type: Argument.Type) -> Argument? {
-    let id = ObjectIdentifier(token)
-    // Unwrapped before the cast: an `Any?` cast to `Any` would give the optional.
-    guard let passed = asyncArguments.last(where: { $0.token == id }) else { return nil }
-    return passed.value as? Argument
-  }
-
-  /// Whether an argument is passed for this provider on the calling thread now.
+  /// Whether an argument is passed for this provider now, by a synchronous closure call
+  /// on this thread or by an async one in this task.
   var isPassed: Bool {
-    let id = ObjectIdentifier(token)
-    return ThreadState.current.pointee.arguments.contains { $0.token == id }
+    Self.passedValue(for: token) != nil
   }
 
-  /// Runs `body` with `argument` passed for the provider of `token`.
+  /// Runs `body` with `argument` passed for the provider of `token` on this thread.
   static func passing<Result>(
     _ argument: Any, for token: Token, _ body: () throws(ResolutionError) -> Result
   ) throws(ResolutionError) -> Result {
@@ -228,12 +235,20 @@ struct ArgumentRecipe: Sendable {
     return try body()
   }
 
-  /// The innermost argument passed for the provider of `token` on this thread.
+  /// The innermost argument passed for the provider of `token`: by a synchronous closure
+  /// call on this thread, which is nested in any async call of the task (a synchronous
+  /// call cannot await one), else by an async call in this task.
   static func passed<Argument>(for token: Token, as type: Argument.Type) -> Argument? {
-    let id = ObjectIdentifier(token)
     // Unwrapped before the cast: an `Any?` cast to `Any` would give the optional.
-    guard let passed = ThreadState.current.pointee.arguments.last(where: { $0.token == id })
-    else { return nil }
-    return passed.value as? Argument
+    guard let value = passedValue(for: token) else { return nil }
+    return value as? Argument
+  }
+
+  private static func passedValue(for token: Token) -> Any? {
+    let id = ObjectIdentifier(token)
+    if let passed = ThreadState.current.pointee.arguments.last(where: { $0.token == id }) {
+      return passed.value
+    }
+    return asyncArguments.last { $0.token == id }?.value
   }
 }

@@ -245,8 +245,11 @@ private struct ClosureMaker: Sendable {
 /// The argument of an async provider closure, on its way to the creator.
 ///
 /// `@unchecked Sendable` because `Any` is not: the value is of the creator's own
-/// argument type (``ClosureOffer`` accepts no other), which `addAsyncProvider`'s
-/// argument form requires to be `Sendable`.
+/// argument type (``ClosureOffer`` accepts no other). That type is `Sendable` for an
+/// async creator; a synchronous creator's need not be, but the closure's caller hands
+/// the value over (the compiler lets it pass a non-`Sendable` value to a nonisolated
+/// async closure only when nothing else can reach it) and awaits the product while the
+/// one creation its call resolves reads it. Nothing else reads it, nothing writes it.
 package struct PassedArgument: @unchecked Sendable {
   let value: Any
 }

@@ -148,10 +148,15 @@ public final class ProviderFactory {
   ///   - isMainActor: Whether `create` must run on the main actor; the closures are
   ///     then `@MainActor (Argument) -> Product` and
   ///     `@MainActor (Argument) throws -> Product`.
+  ///   - suspendingCreate: Creates one product as `create` does, suspending instead
+  ///     of blocking its thread where `create` would wait: what the factory's async
+  ///     closures call, when given.
   ///   - create: Creates one product from the argument, or throws why it could not.
   public init<Product, Argument>(
     making productType: Product.Type = Product.self, argument argumentType: Argument.Type,
-    isMainActor: Bool = false, _ create: @escaping @Sendable (Argument) throws -> Product
+    isMainActor: Bool = false,
+    suspending suspendingCreate: (@Sendable (Argument) async throws -> Product)? = nil,
+    _ create: @escaping @Sendable (Argument) throws -> Product
   ) {
     self.productType = productType
     self.argumentType = argumentType
@@ -163,10 +168,14 @@ public final class ProviderFactory {
         propertyName: nil, typeName: String(describing: Product.self))
     }
     asyncCreate = nil
-    suspendingCreate = nil
+    self.suspendingCreate = nil
     // The closures pass only arguments of `Argument`'s exact type (see `ClosureOffer`).
     argumentCreate = { try create($0 as! Argument) }
-    asyncArgumentCreate = nil
+    if let suspendingCreate {
+      asyncArgumentCreate = { try await suspendingCreate($0.value as! Argument) }
+    } else {
+      asyncArgumentCreate = nil
+    }
     exactAsyncClosure = nil
     let plain: @Sendable (Argument) -> Product = { argument in
       ProviderFactory.stopOnFailure { try create(argument) }

@@ -582,6 +582,43 @@ struct AsyncBlockingWaitTests {
   }
 
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  @Test func theAsyncClosureOfASynchronousArgumentProviderWaitsWithoutHoldingItsThread()
+    async throws
+  {
+    let container = Container()
+    let heartbeat = Heartbeat()
+    let pool = ThreadPoolExecutor(threads: 1)
+    defer { pool.shutDown() }
+    let started = Signal()
+    let askerLaunched = Signal()
+    container.addProvider(forName: "slow", options: .singleton) { _ in
+      started.raise()
+      block(until: askerLaunched, atMostSeconds: 20)
+      heartbeat.waitForBeats()
+      return Session(id: 2)
+    }
+    container.addProvider(forName: "detail", dependencies: ["slow"], argument: Int.self) {
+      values, id in
+      Session(id: id + (try values.value(forName: "slow", as: Session.self)).id)
+    }
+    let makeDetail = try container.value(
+      forName: "detailProvider", as: ((Int) async throws -> Session).self)
+    let unrelated = heartbeat.beat(on: pool)
+    // Another thread makes the dependency; the closure is called while it does.
+    let maker = Task(executorPreference: DedicatedExecutor()) {
+      try container.value(forName: "slow", as: Session.self)
+    }
+    try await started.wait()
+    let asker = Task(executorPreference: pool) { try await makeDetail(40) }
+    askerLaunched.raise()
+    let detail = try await asker.value
+    unrelated.cancel()
+    _ = try await maker.value
+    #expect(detail.id == 42)
+    #expect(heartbeat.beatsSeen >= 100)
+  }
+
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func tasksWaitingForASlowSynchronousSingletonLeaveTheirThreadsToOthers() async throws {
     let container = Container()
     let heartbeat = Heartbeat()

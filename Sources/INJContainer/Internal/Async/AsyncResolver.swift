@@ -418,7 +418,7 @@ struct AsyncResolver {
       }
     }
     let inner = AsyncResolver(context: creation)
-    if let argument = provider.argument, provider.asyncCreator != nil, !argument.isPassedAsync {
+    if let argument = provider.argument, provider.asyncCreator != nil, !argument.isPassed {
       throw inner.error(
         for: provider.name, reason: .requiresArgument(argument.typeName), inProgress: true)
     }
