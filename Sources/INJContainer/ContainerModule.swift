@@ -96,21 +96,15 @@ extension Container {
   ///   - modules: The modules, installed in order.
   ///   - fileID: The installing file, for reports; leave the default.
   ///   - line: The installing line, for reports; leave the default.
-  public func install(
-    _ modules: any ContainerModule..., fileID: String = #fileID, line: Int = #line
-  ) {
-    install(modules, fileID: fileID, line: line)
-  }
-
-  /// Installs a list of modules, as
-  /// ``install(_:fileID:line:)-(ContainerModule...,_,_)``.
+  /// A list built at run time installs with a loop: `for module in modules {
+  /// container.install(module) }`.
   ///
   /// - Parameters:
   ///   - modules: The modules, installed in order.
   ///   - fileID: The installing file, for reports; leave the default.
   ///   - line: The installing line, for reports; leave the default.
   public func install(
-    _ modules: [any ContainerModule], fileID: String = #fileID, line: Int = #line
+    _ modules: any ContainerModule..., fileID: String = #fileID, line: Int = #line
   ) {
     let site = RegistrationSite(fileID: fileID, line: line)
     for module in modules {

@@ -54,7 +54,8 @@ import Testing
   @Test func installedModulesRegisterAndResolve() async throws {
     let container = Container()
     container.install(CheckoutModule(), PaymentsModule())
-    container.install([SessionModule()])
+    let later: [any ContainerModule] = [SessionModule()]
+    for module in later { container.install(module) }
     #expect(container.installedModules == ["CheckoutModule", "PaymentsModule", "Session"])
     let checkout = try await container.asyncValue(forName: "checkout", as: Checkout.self)
     #expect(
