@@ -31,16 +31,19 @@ let package = Package(
   targets: [
     // Modules
     .target(name: "INJGraph"),
-    .target(name: "INJReflection", dependencies: ["CINJAtomics"]),
-    .target(name: "INJContainer", dependencies: ["INJGraph", "INJReflection", "CINJAtomics"]),
+    .target(name: "INJReflection", dependencies: ["INJPrimitives"]),
+    .target(name: "INJContainer", dependencies: ["INJGraph", "INJReflection", "INJPrimitives"]),
     .target(name: "Injineer", dependencies: ["INJGraph", "INJReflection", "INJContainer"]),
-    // The C side of the package's atomics (`static inline` functions over
-    // `<stdatomic.h>`), wrapped by INJReflection's `AtomicInt`, `AtomicReference` and
-    // `AtomicReferenceArray`; not a product.
+    // The package's atomics and locks, in one place for the modules above; not a
+    // product, and everything in it has `package` access.
+    .target(name: "INJPrimitives", dependencies: ["CINJAtomics"]),
+    // The C side of the atomics (`static inline` functions over `<stdatomic.h>`),
+    // wrapped by INJPrimitives' `AtomicWord`; not a product.
     .target(name: "CINJAtomics"),
 
     // Test support
-    .target(name: "INJTestSupport", dependencies: ["INJContainer", "INJReflection"]),
+    .target(
+      name: "INJTestSupport", dependencies: ["INJContainer", "INJReflection", "INJPrimitives"]),
 
     // Examples
     .executableTarget(
@@ -54,19 +57,21 @@ let package = Package(
     .target(name: "TestUtilities", path: "Tests/Utilities"),
     .testTarget(name: "INJGraphTests", dependencies: ["INJGraph", "TestUtilities"]),
     .testTarget(
-      name: "INJReflectionTests", dependencies: ["INJReflection", "CINJAtomics", "TestUtilities"]),
+      name: "INJReflectionTests",
+      dependencies: ["INJReflection", "INJPrimitives", "CINJAtomics", "TestUtilities"]),
     .testTarget(
       name: "INJContainerTests",
       dependencies: [
-        "INJContainer", "INJGraph", "INJReflection", "INJTestSupport", "TestUtilities",
+        "INJContainer", "INJGraph", "INJReflection", "INJPrimitives", "INJTestSupport",
+        "TestUtilities",
       ]),
     .testTarget(name: "InjineerTests", dependencies: ["Injineer"]),
     .testTarget(
       name: "INJTestSupportTests",
-      dependencies: ["INJTestSupport", "INJContainer", "INJReflection", "Injineer"]),
+      dependencies: ["INJTestSupport", "INJContainer", "INJReflection", "INJPrimitives", "Injineer"]),
     .testTarget(
       name: "ReliabilityTests",
-      dependencies: ["INJContainer", "INJGraph", "INJReflection", "TestUtilities"],
+      dependencies: ["INJContainer", "INJGraph", "INJReflection", "INJPrimitives", "TestUtilities"],
       exclude: ["FuzzRegressions"]),
     // Runs the example executables and checks their output; depending on them makes
     // `swift test` build them first.

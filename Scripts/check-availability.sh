@@ -11,7 +11,7 @@
 # Apple availability of every declaration (the same source builds Apple's). For each
 # platform this builds them, and Swift Testing's, for an Apple target at the package's
 # minimum (simulators, whose library has the same availability as the devices'), into
-# .build/availability/<target>, once, then compiles INJGraph, INJReflection,
+# .build/availability/<target>, once, then compiles INJGraph, INJPrimitives, INJReflection,
 # INJContainer and INJTestSupport against them: any use of something newer than the minimum is an error,
 # as it would be in Xcode, and so are the uses the compiler knows need a newer runtime
 # (typed throws in a function type's metadata, parameter packs in generic types,
@@ -83,7 +83,7 @@ for platform in "${platforms[@]}"; do
         "$stubs/$module.swift"
     done
   fi
-  for module in INJGraph INJReflection INJContainer INJTestSupport; do
+  for module in INJGraph INJPrimitives INJReflection INJContainer INJTestSupport; do
     echo "==> $module for $target"
     module_flags=(
       -target "$target" -resource-dir "$resources"

@@ -49,8 +49,8 @@ flags=(
 quiet() { "$@" 2>&1 | { grep -v "Cannot export local symbol" || true; }; return "${PIPESTATUS[0]}"; }
 
 if [ "${FUZZ_SKIP_BUILD:-0}" != 1 ] || [ ! -x "$out/injineer-fuzz" ]; then
-  echo "==> compiling INJGraph, INJReflection and INJContainer for fuzzing"
-  for module in INJGraph INJReflection INJContainer; do
+  echo "==> compiling INJGraph, INJPrimitives, INJReflection and INJContainer for fuzzing"
+  for module in INJGraph INJPrimitives INJReflection INJContainer; do
     quiet swiftc "${flags[@]}" -module-name "$module" \
       -emit-module -emit-module-path "$out/modules/$module.swiftmodule" \
       -emit-library -static -o "$out/modules/lib$module.a" \
@@ -61,7 +61,7 @@ if [ "${FUZZ_SKIP_BUILD:-0}" != 1 ] || [ ! -x "$out/injineer-fuzz" ]; then
   quiet swiftc "${flags[@]}" -module-name InjineerFuzz \
     Fuzz/FuzzEntry.swift Tests/Utilities/SplitMix64.swift Tests/Utilities/SmallStack.swift \
     $(find Tests/ReliabilityTests -name 'Model*.swift' | LC_ALL=C sort) \
-    -L "$out/modules" -lINJContainer -lINJReflection -lINJGraph \
+    -L "$out/modules" -lINJContainer -lINJReflection -lINJPrimitives -lINJGraph \
     -o "$out/injineer-fuzz"
   echo "Built $out/injineer-fuzz."
 fi

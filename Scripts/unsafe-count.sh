@@ -13,7 +13,7 @@ pattern='Unmanaged|Unsafe(Mutable)?(Raw)?(Buffer)?Pointer|unsafeBitCast|unsafeDo
 code() { grep -v -E '^\s*(//|$)' "$@" || true; }
 
 printf '%-16s %6s %7s %7s\n' module code unsafe share
-for module in INJGraph INJReflection INJContainer INJTestSupport Injineer; do
+for module in INJGraph INJPrimitives INJReflection INJContainer INJTestSupport Injineer; do
   files=$(find "Sources/$module" -name '*.swift')
   lines=$(code $files | wc -l)
   unsafe=$(code $files | grep -c -E "$pattern" || true)

@@ -154,16 +154,17 @@ struct ArgumentRecipe: Sendable {
       // The closures hold the container weakly, as other provider closures do. Their
       // async closures resolve as `asyncValue` does, which waits for another thread's
       // creation without blocking this one.
-      ProviderFactory(
-        making: Product.self, argument: Argument.self, isMainActor: isMainActor,
-        suspending: { [weak owner] argument async throws -> Product in
-          guard let owner else {
-            throw ResolutionError(name: slot.name, path: [slot.name], reason: .containerReleased)
-          }
-          return try await ArgumentRecipe.passingAsync(argument, for: token) {
-            try await owner.asyncValue(forName: slot.name, as: Product.self)
-          }
+      let suspending: @Sendable (Argument) async throws -> Product = { [weak owner] argument in
+        guard let owner else {
+          throw ResolutionError(name: slot.name, path: [slot.name], reason: .containerReleased)
         }
+        return try await ArgumentRecipe.passingAsync(argument, for: token) {
+          try await owner.asyncValue(forName: slot.name, as: Product.self)
+        }
+      }
+      return ProviderFactory(
+        making: Product.self, argument: Argument.self, isMainActor: isMainActor,
+        suspending: suspending
       ) { [weak owner] (argument: Argument) throws -> Product in
         guard let owner else {
           throw ResolutionError(name: slot.name, path: [slot.name], reason: .containerReleased)

@@ -1,3 +1,4 @@
+import INJPrimitives
 import INJReflection
 
 /// A dependency-injection container: objects registered under string names, each

@@ -92,10 +92,6 @@ extension Container {
   /// nothing again; ``checkForErrors()`` reports it
   /// (``ValidationProblem/duplicateModule(_:sites:)``) with both install sites.
   ///
-  /// - Parameters:
-  ///   - modules: The modules, installed in order.
-  ///   - fileID: The installing file, for reports; leave the default.
-  ///   - line: The installing line, for reports; leave the default.
   /// A list built at run time installs with a loop: `for module in modules {
   /// container.install(module) }`.
   ///

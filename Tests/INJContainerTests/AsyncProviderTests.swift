@@ -1,4 +1,5 @@
 import INJContainer
+import INJPrimitives
 import INJReflection
 import Testing
 

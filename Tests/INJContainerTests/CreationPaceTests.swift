@@ -1,3 +1,4 @@
+import INJPrimitives
 import INJReflection
 import Testing
 

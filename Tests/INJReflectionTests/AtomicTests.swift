@@ -1,5 +1,6 @@
 import CINJAtomics
 import Foundation
+import INJPrimitives
 import TestUtilities
 import Testing
 

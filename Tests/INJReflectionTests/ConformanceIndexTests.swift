@@ -1,4 +1,5 @@
 import Dispatch
+import INJPrimitives
 import Testing
 
 @testable import INJReflection

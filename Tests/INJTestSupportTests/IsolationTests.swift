@@ -1,5 +1,6 @@
 import Dispatch
 import INJContainer
+import INJPrimitives
 import INJReflection
 import INJTestSupport
 import Testing

@@ -315,7 +315,7 @@ struct OverrideTests {
     #expect(
       error?.problems.map(\.description) == [
         "'count' (Tests/Count.swift:4) depends on Key<Int>(\"configuration\"), but "
-          + "'configuration' (INJTestSupportTests/Support.swift:68) provides String, which is "
+          + "'configuration' (INJTestSupportTests/Support.swift:69) provides String, which is "
           + "never Int. Give the key the type String (or one of its protocols or "
           + "superclasses), or register Int under 'configuration'."
       ])

@@ -1,5 +1,6 @@
 import Foundation
 import INJContainer
+import INJPrimitives
 import TestUtilities
 import Testing
 

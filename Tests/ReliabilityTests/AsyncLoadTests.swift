@@ -1,4 +1,5 @@
 import INJContainer
+import INJPrimitives
 import Testing
 
 /// Tasks resolving a graph of synchronous and async providers while another task

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import INJPrimitives
 import INJReflection
 
 /// Two threads of the harness's own that run the tasks of its async resolutions, which

@@ -1,4 +1,5 @@
 import INJContainer
+import INJPrimitives
 import INJReflection
 
 // The fuzzer compiles these files with the test utilities in one module of its own.

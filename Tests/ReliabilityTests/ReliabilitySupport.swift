@@ -1,4 +1,5 @@
 import Foundation
+import INJPrimitives
 import INJReflection
 
 #if canImport(Glibc)

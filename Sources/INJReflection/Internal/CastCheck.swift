@@ -1,3 +1,4 @@
+import INJPrimitives
 /// Whether the products of a provider can be cast to a type, told from their declared
 /// type alone, before any product exists.
 ///

@@ -1,3 +1,4 @@
+import INJPrimitives
 /// Which classes conform to ``Injectable``, answered from one read of the program's
 /// conformance records instead of one runtime query per class.
 ///

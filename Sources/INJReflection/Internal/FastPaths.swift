@@ -1,3 +1,5 @@
+import INJPrimitives
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

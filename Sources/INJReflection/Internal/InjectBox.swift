@@ -1,3 +1,7 @@
+// Public: the inlinable accessors of `Inject` read a box's state through `AtomicWord`.
+// Nothing of the module is re-exported.
+public import INJPrimitives
+
 /// Whether an ``InjectBox`` holds a value: what its state word holds, as the raw value.
 ///
 /// Declared outside the generic box: nested in `InjectBox<Value>`, it would be a type

@@ -1,3 +1,4 @@
+import INJPrimitives
 /// The process-wide cache of injection plans, one per type.
 ///
 /// Plans live in a dictionary behind a lock, for the life of the process. In front

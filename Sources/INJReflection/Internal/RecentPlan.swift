@@ -1,3 +1,4 @@
+package import INJPrimitives
 /// The injection plan of the type the last object of one source had (a provider's
 /// last product), so that the next object of that type finds its plan, or learns
 /// that nothing is to be injected, without a lookup.

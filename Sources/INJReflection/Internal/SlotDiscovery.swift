@@ -1,3 +1,4 @@
+import INJPrimitives
 /// An `@Inject` property found at a fixed offset in every instance of a class.
 struct FieldSlot: Sendable, Equatable {
   let name: String

@@ -1,4 +1,5 @@
 import INJContainer
+import INJPrimitives
 import INJReflection
 
 /// Watches a test container's resolutions: logs them, refuses names a strict test

@@ -1,3 +1,4 @@
+import INJPrimitives
 import INJReflection
 
 /// Collects failures instead of reporting them to a test framework.

@@ -1,3 +1,4 @@
+import INJPrimitives
 import INJReflection
 
 /// One shared product made by an async creator, once, however many tasks ask at

@@ -1,3 +1,4 @@
+import INJPrimitives
 import INJReflection
 
 /// Where an async resolution is: the names in progress, the creation the code runs

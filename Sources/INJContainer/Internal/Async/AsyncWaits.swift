@@ -1,3 +1,4 @@
+import INJPrimitives
 import INJReflection
 
 /// The creations that wait for creations held by other tasks, so that a wait that

@@ -1,4 +1,5 @@
 import Dispatch
+import INJPrimitives
 import INJReflection
 
 /// Whether an async provider's most recent timed creation was quick: what decides

@@ -1,3 +1,4 @@
+import INJPrimitives
 import INJReflection
 
 /// The object-graph products of the synchronous providers of one async request. The

@@ -1,3 +1,4 @@
+import INJPrimitives
 import INJReflection
 
 /// One name known to a container: registered, or only depended on so far.

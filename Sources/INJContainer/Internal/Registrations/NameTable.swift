@@ -1,3 +1,4 @@
+import INJPrimitives
 import INJReflection
 
 /// A hash table from names to slots that any number of threads read without a

@@ -1,3 +1,4 @@
+import INJPrimitives
 import INJReflection
 
 /// A reference that is set at most once, then read by any thread without a lock, kept

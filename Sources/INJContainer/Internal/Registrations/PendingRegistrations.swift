@@ -1,3 +1,4 @@
+import INJPrimitives
 import INJReflection
 
 /// A registration recorded by `addInstance` or `addProvider` and not yet applied to

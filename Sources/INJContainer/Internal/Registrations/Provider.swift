@@ -1,3 +1,4 @@
+import INJPrimitives
 import INJReflection
 
 /// What a provider registration makes and how: the names it depends on, its scope,

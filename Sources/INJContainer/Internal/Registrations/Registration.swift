@@ -1,3 +1,4 @@
+import INJPrimitives
 import INJReflection
 
 /// One registration: a name, where it was made, and what the name resolves to.

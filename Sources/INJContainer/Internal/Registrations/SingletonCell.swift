@@ -1,3 +1,4 @@
+import INJPrimitives
 import INJReflection
 
 /// The product of a singleton: stored once, then read by any thread without a lock.

@@ -1,3 +1,4 @@
+import INJPrimitives
 import INJReflection
 
 /// Work on a shared object that one resolution at a time may do: creating a

@@ -1,3 +1,4 @@
+import INJPrimitives
 import INJReflection
 
 /// Emptied dependency storage of finished creations, kept per thread for the next

@@ -20,13 +20,6 @@ package struct AtomicWord: @unchecked Sendable {
   // Sendable by the invariant above: every access to the word is atomic.
   @usableFromInline let address: UnsafeMutablePointer<inj_atomic_word>
 
-  /// The word at `address`, which must stay valid while the view is used.
-  @inlinable
-  @inline(__always)
-  package init(at address: UnsafeMutablePointer<inj_atomic_word>) {
-    self.address = address
-  }
-
   /// `count` words on the heap, each holding `value`, to be freed with
   /// `inj_atomic_words_destroy`.
   @inlinable
@@ -37,10 +30,34 @@ package struct AtomicWord: @unchecked Sendable {
     return words
   }
 
+  /// The word's bits for `reference`: the object's address, or zero for nil.
+  @inlinable
+  @inline(__always)
+  static func bits<Object: AnyObject>(of reference: Unmanaged<Object>?) -> Int {
+    Int(bitPattern: reference?.toOpaque())
+  }
+
+  /// The reference whose bits are `bits`.
+  @inlinable
+  @inline(__always)
+  static func reference<Object: AnyObject>(from bits: Int) -> Unmanaged<Object>? {
+    UnsafeRawPointer(bitPattern: bits).map { Unmanaged.fromOpaque($0) }
+  }
+}
+
+// swift-format-ignore: NoAccessLevelOnExtensionDeclaration
+package extension AtomicWord {
+  /// The word at `address`, which must stay valid while the view is used.
+  @inlinable
+  @inline(__always)
+  init(at address: UnsafeMutablePointer<inj_atomic_word>) {
+    self.address = address
+  }
+
   /// The word as an integer.
   @inlinable
   @inline(__always)
-  package func load(ordering: AtomicLoadOrdering) -> Int {
+  func load(ordering: AtomicLoadOrdering) -> Int {
     switch ordering {
     case .relaxed: inj_atomic_word_load_relaxed(address)
     case .acquiring: inj_atomic_word_load_acquire(address)
@@ -50,7 +67,7 @@ package struct AtomicWord: @unchecked Sendable {
   /// Sets the word to an integer.
   @inlinable
   @inline(__always)
-  package func store(_ value: Int, ordering: AtomicStoreOrdering) {
+  func store(_ value: Int, ordering: AtomicStoreOrdering) {
     switch ordering {
     case .relaxed: inj_atomic_word_store_relaxed(address, value)
     case .releasing: inj_atomic_word_store_release(address, value)
@@ -60,7 +77,7 @@ package struct AtomicWord: @unchecked Sendable {
   /// Adds `operand` (wrapping around on overflow), relaxed; returns the value before.
   @inlinable
   @inline(__always)
-  package func wrappingAddRelaxed(_ operand: Int) -> Int {
+  func wrappingAddRelaxed(_ operand: Int) -> Int {
     inj_atomic_word_fetch_add_relaxed(address, operand)
   }
 
@@ -68,7 +85,7 @@ package struct AtomicWord: @unchecked Sendable {
   /// value it found.
   @inlinable
   @inline(__always)
-  package func compareExchange(
+  func compareExchange(
     expected: Int, desired: Int, ordering: AtomicUpdateOrdering
   ) -> (exchanged: Bool, original: Int) {
     var found = expected
@@ -84,7 +101,7 @@ package struct AtomicWord: @unchecked Sendable {
   /// The word as a reference.
   @inlinable
   @inline(__always)
-  package func loadReference<Object: AnyObject>(
+  func loadReference<Object: AnyObject>(
     ordering: AtomicLoadOrdering, as type: Object.Type = Object.self
   ) -> Unmanaged<Object>? {
     Self.reference(from: load(ordering: ordering))
@@ -93,7 +110,7 @@ package struct AtomicWord: @unchecked Sendable {
   /// Sets the word to a reference, unretained.
   @inlinable
   @inline(__always)
-  package func storeReference<Object: AnyObject>(
+  func storeReference<Object: AnyObject>(
     _ reference: Unmanaged<Object>?, ordering: AtomicStoreOrdering
   ) {
     store(Self.bits(of: reference), ordering: ordering)
@@ -103,25 +120,11 @@ package struct AtomicWord: @unchecked Sendable {
   /// the reference it found.
   @inlinable
   @inline(__always)
-  package func compareExchangeReference<Object: AnyObject>(
+  func compareExchangeReference<Object: AnyObject>(
     expected: Unmanaged<Object>?, desired: Unmanaged<Object>?, ordering: AtomicUpdateOrdering
   ) -> (exchanged: Bool, original: Unmanaged<Object>?) {
     let (exchanged, found) = compareExchange(
       expected: Self.bits(of: expected), desired: Self.bits(of: desired), ordering: ordering)
     return (exchanged, Self.reference(from: found))
-  }
-
-  /// The word's bits for `reference`: the object's address, or zero for nil.
-  @inlinable
-  @inline(__always)
-  static func bits<Object: AnyObject>(of reference: Unmanaged<Object>?) -> Int {
-    Int(bitPattern: reference?.toOpaque())
-  }
-
-  /// The reference whose bits are `bits`.
-  @inlinable
-  @inline(__always)
-  static func reference<Object: AnyObject>(from bits: Int) -> Unmanaged<Object>? {
-    UnsafeRawPointer(bitPattern: bits).map { Unmanaged.fromOpaque($0) }
   }
 }

@@ -15,27 +15,30 @@ package struct AtomicReference<Object: AnyObject>: ~Copyable, @unchecked Sendabl
   // objects are shared as their owners decided they may be.
   @usableFromInline package let word: AtomicWord
 
-  /// A reference holding `initial`.
-  @inlinable
-  package init(_ initial: Unmanaged<Object>? = nil) {
-    word = AtomicWord(at: AtomicWord.allocate(count: 1, value: AtomicWord.bits(of: initial)))
-  }
-
   deinit {
     inj_atomic_words_destroy(word.address)
+  }
+}
+
+// swift-format-ignore: NoAccessLevelOnExtensionDeclaration
+package extension AtomicReference {
+  /// A reference holding `initial`.
+  @inlinable
+  init(_ initial: Unmanaged<Object>? = nil) {
+    word = AtomicWord(at: AtomicWord.allocate(count: 1, value: AtomicWord.bits(of: initial)))
   }
 
   /// The reference held.
   @inlinable
   @inline(__always)
-  package func load(ordering: AtomicLoadOrdering) -> Unmanaged<Object>? {
+  func load(ordering: AtomicLoadOrdering) -> Unmanaged<Object>? {
     word.loadReference(ordering: ordering)
   }
 
   /// Holds `reference` from now on.
   @inlinable
   @inline(__always)
-  package func store(_ reference: Unmanaged<Object>?, ordering: AtomicStoreOrdering) {
+  func store(_ reference: Unmanaged<Object>?, ordering: AtomicStoreOrdering) {
     word.storeReference(reference, ordering: ordering)
   }
 
@@ -43,7 +46,7 @@ package struct AtomicReference<Object: AnyObject>: ~Copyable, @unchecked Sendabl
   /// reference it found.
   @inlinable
   @inline(__always)
-  package func compareExchange(
+  func compareExchange(
     expected: Unmanaged<Object>?, desired: Unmanaged<Object>?, ordering: AtomicUpdateOrdering
   ) -> (exchanged: Bool, original: Unmanaged<Object>?) {
     word.compareExchangeReference(expected: expected, desired: desired, ordering: ordering)

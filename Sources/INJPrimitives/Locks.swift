@@ -41,10 +41,13 @@ package final class Locked<Value>: @unchecked Sendable {
     PlatformLock.destroy(lock)
     lock.deallocate()
   }
+}
 
+// swift-format-ignore: NoAccessLevelOnExtensionDeclaration
+package extension Locked {
   /// Runs `body` on the value with the lock held.
   @inline(__always)
-  package func withLock<Result, Failure: Error>(
+  func withLock<Result, Failure: Error>(
     _ body: (inout Value) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     PlatformLock.lock(lock)
@@ -133,35 +136,41 @@ package final class ConditionLocked<Value>: @unchecked Sendable {
     condition.deallocate()
   }
 
+  /// What a body running under the lock can do. Use it only inside that body.
+  package struct Guard {
+    fileprivate let lock: ConditionLocked
+  }
+}
+
+// swift-format-ignore: NoAccessLevelOnExtensionDeclaration
+package extension ConditionLocked {
   /// Runs `body` with the mutex held; it reaches the value, and waits, through the
   /// ``Guard`` it receives.
-  package func withLock<Result, Failure: Error>(
+  func withLock<Result, Failure: Error>(
     _ body: (Guard) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     return try body(Guard(lock: self))
   }
+}
 
-  /// What a body running under the lock can do. Use it only inside that body.
-  package struct Guard {
-    fileprivate let lock: ConditionLocked
+// swift-format-ignore: NoAccessLevelOnExtensionDeclaration
+package extension ConditionLocked.Guard {
+  /// Reads or changes the value. Do not wait inside `change`.
+  func access<Result>(_ change: (inout Value) -> Result) -> Result {
+    change(&lock.value)
+  }
 
-    /// Reads or changes the value. Do not wait inside `change`.
-    package func access<Result>(_ change: (inout Value) -> Result) -> Result {
-      change(&lock.value)
-    }
+  /// Releases the mutex until another thread calls ``wakeAll()``, then holds it
+  /// again. The value may have changed meanwhile, and a wait may also end
+  /// spuriously: check the value again after it.
+  func wait() {
+    pthread_cond_wait(lock.condition, lock.mutex)
+  }
 
-    /// Releases the mutex until another thread calls ``wakeAll()``, then holds it
-    /// again. The value may have changed meanwhile, and a wait may also end
-    /// spuriously: check the value again after it.
-    package func wait() {
-      pthread_cond_wait(lock.condition, lock.mutex)
-    }
-
-    /// Wakes every thread waiting on this lock.
-    package func wakeAll() {
-      pthread_cond_broadcast(lock.condition)
-    }
+  /// Wakes every thread waiting on this lock.
+  func wakeAll() {
+    pthread_cond_broadcast(lock.condition)
   }
 }

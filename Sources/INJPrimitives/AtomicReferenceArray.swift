@@ -18,22 +18,25 @@ package struct AtomicReferenceArray<Object: AnyObject>: ~Copyable, @unchecked Se
   /// How many references the array holds.
   @usableFromInline package let count: Int
 
+  deinit {
+    inj_atomic_words_destroy(words)
+  }
+}
+
+// swift-format-ignore: NoAccessLevelOnExtensionDeclaration
+package extension AtomicReferenceArray {
   /// An array of `count` nil references.
   @inlinable
-  package init(count: Int) {
+  init(count: Int) {
     precondition(count > 0, "an atomic array holds at least one reference")
     self.count = count
     words = AtomicWord.allocate(count: count, value: 0)
   }
 
-  deinit {
-    inj_atomic_words_destroy(words)
-  }
-
   /// The reference at `index`.
   @inlinable
   @inline(__always)
-  package func load(at index: Int, ordering: AtomicLoadOrdering) -> Unmanaged<Object>? {
+  func load(at index: Int, ordering: AtomicLoadOrdering) -> Unmanaged<Object>? {
     assert(index >= 0 && index < count, "an index within the array")
     return AtomicWord(at: words + index).loadReference(ordering: ordering)
   }
@@ -41,7 +44,7 @@ package struct AtomicReferenceArray<Object: AnyObject>: ~Copyable, @unchecked Se
   /// Holds `reference` at `index` from now on.
   @inlinable
   @inline(__always)
-  package func store(
+  func store(
     _ reference: Unmanaged<Object>?, at index: Int, ordering: AtomicStoreOrdering
   ) {
     assert(index >= 0 && index < count, "an index within the array")

@@ -17,11 +17,14 @@ public import CINJAtomics
 /// the number the class declares, while the object lives. `AtomicTests` checks the
 /// placement against the runtime's field offsets for every class that uses it.
 @usableFromInline
-package enum ObjectWords {
+package enum ObjectWords {}
+
+// swift-format-ignore: NoAccessLevelOnExtensionDeclaration
+package extension ObjectWords {
   /// The word at `index` among the first stored properties of `object`.
   @inlinable
   @inline(__always)
-  package static func word(_ index: Int, of object: AnyObject) -> AtomicWord {
+  static func word(_ index: Int, of object: AnyObject) -> AtomicWord {
     let start = _getUnsafePointerToStoredProperties(object)
     return AtomicWord(
       at: (start + index * MemoryLayout<inj_atomic_word>.stride).assumingMemoryBound(

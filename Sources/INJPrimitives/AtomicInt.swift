@@ -13,34 +13,37 @@ package struct AtomicInt: ~Copyable, @unchecked Sendable {
   // Sendable by the invariant above: every access to the word is atomic.
   @usableFromInline package let word: AtomicWord
 
-  /// An integer holding `value`.
-  @inlinable
-  package init(_ value: Int) {
-    word = AtomicWord(at: AtomicWord.allocate(count: 1, value: value))
-  }
-
   deinit {
     inj_atomic_words_destroy(word.address)
+  }
+}
+
+// swift-format-ignore: NoAccessLevelOnExtensionDeclaration
+package extension AtomicInt {
+  /// An integer holding `value`.
+  @inlinable
+  init(_ value: Int) {
+    word = AtomicWord(at: AtomicWord.allocate(count: 1, value: value))
   }
 
   /// The integer's value.
   @inlinable
   @inline(__always)
-  package func load(ordering: AtomicLoadOrdering) -> Int {
+  func load(ordering: AtomicLoadOrdering) -> Int {
     word.load(ordering: ordering)
   }
 
   /// Sets the integer's value.
   @inlinable
   @inline(__always)
-  package func store(_ value: Int, ordering: AtomicStoreOrdering) {
+  func store(_ value: Int, ordering: AtomicStoreOrdering) {
     word.store(value, ordering: ordering)
   }
 
   /// Adds `operand` (wrapping around on overflow), relaxed; returns the value before.
   @inlinable
   @inline(__always)
-  package func wrappingAddRelaxed(_ operand: Int) -> Int {
+  func wrappingAddRelaxed(_ operand: Int) -> Int {
     word.wrappingAddRelaxed(operand)
   }
 
@@ -48,7 +51,7 @@ package struct AtomicInt: ~Copyable, @unchecked Sendable {
   /// value it found.
   @inlinable
   @inline(__always)
-  package func compareExchange(
+  func compareExchange(
     expected: Int, desired: Int, ordering: AtomicUpdateOrdering
   ) -> (exchanged: Bool, original: Int) {
     word.compareExchange(expected: expected, desired: desired, ordering: ordering)
