@@ -434,10 +434,8 @@ struct AsyncResolver {
       product = try await AsyncResolution.$current.withValue(inner.context) {
         try await provider.asyncCreator!.create(values)
       }
-    } catch let failure as ResolutionError {
-      throw inner.completed(failure)
     } catch {
-      throw inner.error(for: provider.name, reason: .creatorFailed(error), inProgress: true)
+      throw ResolutionError.failure(of: provider, thrown: error, path: inner.context.path)
     }
     if provider.scope == .weakSingleton {
       guard let held = product.heldWeakly() else {
@@ -523,17 +521,8 @@ struct AsyncResolver {
     _ product: Resolved, of provider: Provider, with plan: InjectionPlan,
     from values: ResolvedValues
   ) -> Result<Void, ResolutionError> {
-    do {
-      _ = try plan.inject(into: product.anyValue, object: product.classInstance, from: values)
-      return .success(())
-    } catch let failure as InjectionError {
-      return .failure(
-        error(for: provider.name, reason: .injectionFailed(failure), inProgress: true))
-    } catch let failure as ResolutionError {
-      return .failure(completed(failure))
-    } catch {
-      return .failure(
-        self.error(for: provider.name, reason: .creatorFailed(error), inProgress: true))
+    Result { () throws(ResolutionError) in
+      try product.inject(with: plan, from: values, of: provider) { context.path }
     }
   }
 
@@ -554,7 +543,9 @@ struct AsyncResolver {
       {
         throw error(for: name, reason: .refused(refusal))
       }
-      let registration = try dependency(at: index, of: provider)
+      let registration = try provider.registration(
+        ofDependency: provider.dependencyHandles[index]
+      ) { context.path }.takeUnretainedValue()
       if case .provider(let dependency) = registration.kind, dependency.asyncCreator != nil,
         !dependency.asyncPace.isQuick, dependency.sharedValue() == nil
       {
@@ -607,44 +598,16 @@ struct AsyncResolver {
     }
   }
 
-  /// The registration of a provider's dependency: in its container, then its
-  /// ancestors.
-  private func dependency(
-    at index: Int, of provider: Provider
-  ) throws(ResolutionError) -> Registration {
-    if let registration = provider.registration(ofDependency: provider.dependencyHandles[index]) {
-      return registration.takeUnretainedValue()
-    }
-    let slot = provider.dependencySlots[index]
-    switch provider.ancestorRegistration(of: slot) {
-    case .success(let registration):
-      return registration.takeUnretainedValue()
-    case .failure(let missing):
-      throw error(for: slot.name, reason: missing.reason, suggestion: missing.suggestion)
-    }
-  }
-
   // MARK: Errors
 
-  /// An error about `name`, reached from the names in progress; when `inProgress`,
-  /// `name` is the innermost of them.
+  /// An error about `name`, reached from the names in progress (see
+  /// ``ResolutionError/init(_:_:from:suggestion:inProgress:via:)``).
   func error(
     for name: String, reason: ResolutionError.Reason, suggestion: String? = nil,
     inProgress: Bool = false, via closureName: String? = nil
   ) -> ResolutionError {
-    var path = context.path
-    if let closureName { path.append(closureName) }
-    if !inProgress { path.append(name) }
-    return ResolutionError(name: name, path: path, suggestion: suggestion, reason: reason)
-  }
-
-  /// An error thrown by a creator's own values or nested request, with this
-  /// resolution's path in front of it.
-  func completed(_ failure: ResolutionError) -> ResolutionError {
-    guard failure.isLocalToCreator else { return failure }
-    var completed = failure
-    completed.path = context.path + [failure.name]
-    completed.isLocalToCreator = false
-    return completed
+    ResolutionError(
+      name, reason, from: context.path, suggestion: suggestion, inProgress: inProgress,
+      via: closureName)
   }
 }

@@ -203,41 +203,41 @@ final class Provider: @unchecked Sendable {
 }
 
 extension Provider {
-  /// Why a dependency slot resolves to nothing: a blank name, or an unknown one with
-  /// the closest registered name.
-  struct UnresolvedDependency: Error {
-    let reason: ResolutionError.Reason
-    let suggestion: String?
-  }
-
-  /// The registration the dependency slot `handle` resolves to in this provider's
-  /// container, if any; unretained, as the container keeps it alive. Both resolvers
-  /// read dependency slots only through here.
+  /// The registration the dependency slot `handle` resolves to: in this provider's
+  /// container, else in an ancestor; unretained, as its container keeps it alive. Both
+  /// resolvers read dependency slots only through here.
   ///
   /// Registrations recorded in the container are applied first: a creator of the
   /// resolution in progress may have registered something (see ``PendingMark``).
+  /// `path` gives the names in progress, for the error of a name nobody registered.
   @inline(__always)
-  func registration(ofDependency handle: Unmanaged<NameSlot>) -> Unmanaged<Registration>? {
+  func registration(
+    ofDependency handle: Unmanaged<NameSlot>, path: () -> [String]
+  ) throws(ResolutionError) -> Unmanaged<Registration> {
     if pendingMark.mayHavePending {
       owner.applyPendingRegistrations()
     }
-    return handle._withUnsafeGuaranteedRef { $0.registration }
+    if let registration = handle._withUnsafeGuaranteedRef({ $0.registration }) {
+      return registration
+    }
+    return try ancestorRegistration(of: handle.takeUnretainedValue(), path: path)
   }
 
-  /// The registration a dependency slot resolves to when this container has none
-  /// for it: an ancestor's, or why there is none. Both resolvers use it off their
-  /// fast path.
-  func ancestorRegistration(
-    of slot: NameSlot
-  ) -> Result<Unmanaged<Registration>, UnresolvedDependency> {
+  /// The registration of a dependency slot this container has none for: an
+  /// ancestor's, or the error of a blank or unknown name, with the closest registered
+  /// one. Off the resolvers' fast path.
+  @inline(never)
+  private func ancestorRegistration(
+    of slot: NameSlot, path: () -> [String]
+  ) throws(ResolutionError) -> Unmanaged<Registration> {
     if let registration = owner.parent?.lookup(slot.name, hash: slot.hash) {
-      return .success(registration)
+      return registration
     }
     if slot.name.isBlank {
-      return .failure(UnresolvedDependency(reason: .blankName, suggestion: nil))
+      throw ResolutionError(slot.name, .blankName, from: path())
     }
-    return .failure(
-      UnresolvedDependency(reason: .unknownName, suggestion: owner.suggestion(for: slot.name)))
+    throw ResolutionError(
+      slot.name, .unknownName, from: path(), suggestion: owner.suggestion(for: slot.name))
   }
 
   /// Whether making a product needs the main actor further down: a direct dependency

@@ -1,3 +1,5 @@
+import INJReflection
+
 extension Resolver {
   /// The providers in progress, outermost first.
   private var stack: [Provider] {
@@ -28,31 +30,70 @@ extension Resolver {
     return error(for: provider.name, reason: .cycle(CycleText.normalized(cycle)))
   }
 
-  /// An error about `name`, reached from the providers in progress; when
-  /// `inProgress`, `name` is the innermost of them rather than the next one.
-  /// `via` is a provider-closure name that was requested and led to `name`.
+  /// An error about `name`, reached from the providers in progress (see
+  /// ``ResolutionError/init(_:_:from:suggestion:inProgress:via:)``).
   func error(
     for name: String, reason: ResolutionError.Reason, suggestion: String? = nil,
     inProgress: Bool = false, via closureName: String? = nil
   ) -> ResolutionError {
-    var path = self.path
+    ResolutionError(
+      name, reason, from: path, suggestion: suggestion, inProgress: inProgress, via: closureName)
+  }
+}
+
+// The errors of a resolution, built here for the synchronous and the async resolver
+// alike: each gives the names it has in progress.
+extension ResolutionError {
+  /// An error about `name`, reached from `path`, the names in progress, outermost first;
+  /// when `inProgress`, `name` is the innermost of them rather than the next one. `via`
+  /// is a provider-closure name that was requested and led to `name`.
+  init(
+    _ name: String, _ reason: Reason, from path: [String], suggestion: String? = nil,
+    inProgress: Bool = false, via closureName: String? = nil
+  ) {
+    var path = path
     if let closureName {
       path.append(closureName)
     }
     if !inProgress {
       path.append(name)
     }
-    return ResolutionError(name: name, path: path, suggestion: suggestion, reason: reason)
+    self.init(name: name, path: path, suggestion: suggestion, reason: reason)
   }
 
-  /// An error thrown by a creator's own ``ResolvedValues``, with the path of the
-  /// resolution in front of it.
-  func completed(_ failure: ResolutionError) -> ResolutionError {
+  /// The error of a creator, the innermost of `path`, that threw `thrown`: a failed
+  /// resolution inside it (one its own ``ResolvedValues`` or a nested request made),
+  /// with `path` in front, or the creator's own error.
+  static func failure(
+    of provider: Provider, thrown: any Error, path: [String]
+  ) -> ResolutionError {
+    guard let failure = thrown as? ResolutionError else {
+      return ResolutionError(provider.name, .creatorFailed(thrown), from: path, inProgress: true)
+    }
     guard failure.isLocalToCreator else { return failure }
     var completed = failure
-    // The creator is the innermost name in progress, the last of `path`.
     completed.path = path + [failure.name]
     completed.isLocalToCreator = false
     return completed
+  }
+}
+
+extension Resolved {
+  /// Injects the product's properties that `plan` names from `values`: what both
+  /// resolvers do once a product is made, wherever they run it and whatever claim
+  /// they hold. `path` gives the names in progress, the provider innermost, for errors.
+  func inject(
+    with plan: InjectionPlan, from values: ResolvedValues, of provider: Provider,
+    path: () -> [String]
+  ) throws(ResolutionError) {
+    do {
+      _ = try plan.inject(into: anyValue, object: classInstance, from: values)
+    } catch let failure as InjectionError {
+      throw ResolutionError(
+        provider.name, .injectionFailed(failure), from: path(), inProgress: true)
+    } catch {
+      // An `Injectable` type's own code threw, perhaps a resolution of its own.
+      throw ResolutionError.failure(of: provider, thrown: error, path: path())
+    }
   }
 }

@@ -196,7 +196,7 @@ struct Resolver {
           throw error(for: name, reason: .refused(refusal))
         }
       }
-      let value = try dependency(slot, of: provider).withGuaranteedRef {
+      let value = try provider.registration(ofDependency: slot) { path }.withGuaranteedRef {
         (registration) throws(ResolutionError) -> Resolved? in
         try valueOrFrame(of: registration)
       }
@@ -265,31 +265,6 @@ struct Resolver {
     // Transient and without dependencies: nothing to share and nothing to inject, and
     // the values were made with the provider (a leaf has no dependencies).
     return try runCreator(provider, with: provider.valuesWithoutDependencies!)
-  }
-
-  /// The registration a dependency slot resolves to, from the dependent's container
-  /// and its ancestors; unretained, as its container keeps it alive.
-  @inline(__always)
-  private func dependency(
-    _ handle: Unmanaged<NameSlot>, of dependent: Provider
-  ) throws(ResolutionError) -> Unmanaged<Registration> {
-    if let registration = dependent.registration(ofDependency: handle) {
-      return registration
-    }
-    return try missingDependency(handle.takeUnretainedValue(), of: dependent)
-  }
-
-  /// The registration of a dependency whose slot has none: an ancestor's, or an
-  /// error.
-  private func missingDependency(
-    _ slot: NameSlot, of dependent: Provider
-  ) throws(ResolutionError) -> Unmanaged<Registration> {
-    switch dependent.ancestorRegistration(of: slot) {
-    case .success(let registration):
-      return registration
-    case .failure(let missing):
-      throw error(for: slot.name, reason: missing.reason, suggestion: missing.suggestion)
-    }
   }
 
   /// Pushes a provider whose product must be created, or returns its product when
@@ -410,14 +385,7 @@ struct Resolver {
     defer {
       if isShared { Claims.shared.release(product.object) }
     }
-    do {
-      _ = try plan.inject(into: product.anyValue, object: product.classInstance, from: values)
-    } catch let failure as InjectionError {
-      throw error(for: provider.name, reason: .injectionFailed(failure), inProgress: true)
-    } catch {
-      // An `Injectable` type's own code threw, perhaps a resolution of its own.
-      throw failure(of: provider, thrown: error)
-    }
+    try product.inject(with: plan, from: values, of: provider) { path }
     return true
   }
 
@@ -485,14 +453,10 @@ struct Resolver {
     }
   }
 
-  /// The error for a creator that threw `thrown`: a failed resolution inside it
-  /// with this resolution's path in front, or the creator's own error.
+  /// The error for a creator that threw `thrown`.
   @inline(never)
   private func failure(of provider: Provider, thrown: any Error) -> ResolutionError {
-    if let failure = thrown as? ResolutionError {
-      return completed(failure)
-    }
-    return error(for: provider.name, reason: .creatorFailed(thrown), inProgress: true)
+    ResolutionError.failure(of: provider, thrown: thrown, path: path)
   }
 
   // MARK: Nesting
