@@ -319,14 +319,10 @@ struct AsyncResolver {
     let resolution = StoppableResolution(provider, products: products, owner: request.claimOwner)
     defer { request.synchronous.giveBack(resolution.takeProducts()) }
     while true {
-      let step: Result<HandedOver<Resolved>?, ResolutionError>
-      switch onMainActor ? .mainActor : provider.isolation {
-      case .mainActor where !MainActorCheck.isOnMainActor:
-        step = await Self.proceedOnMainActor(HandedOver(resolution))
-      case .actor(let isolating):
-        step = await Self.proceed(HandedOver(resolution), on: isolating.actor)
-      default:
-        step = Self.proceed(resolution)
+      let step = await Self.run(where: onMainActor ? .mainActor : provider.isolation) {
+        Result { () throws(ResolutionError) in
+          try Resolver.proceed(resolution).map { HandedOver($0) }
+        }
       }
       switch step {
       case .success(let product?):
@@ -350,26 +346,31 @@ struct AsyncResolver {
     }
   }
 
-  @MainActor
-  private static func proceedOnMainActor(
-    _ resolution: HandedOver<StoppableResolution>
-  ) -> Result<HandedOver<Resolved>?, ResolutionError> {
-    proceed(resolution.value)
-  }
-
-  /// Goes on on `actor`, where creators isolated to it may run.
-  private static func proceed(
-    _ resolution: HandedOver<StoppableResolution>, on actor: isolated any Actor
-  ) -> Result<HandedOver<Resolved>?, ResolutionError> {
-    ThreadState.withRunningActor(actor) { proceed(resolution.value) }
-  }
-
-  private static func proceed(
-    _ resolution: StoppableResolution
-  ) -> Result<HandedOver<Resolved>?, ResolutionError> {
-    Result { () throws(ResolutionError) in
-      try Resolver.proceed(resolution).map { HandedOver($0) }
+  /// Runs `body` where creators of `isolation` run: on the main actor, on the actor,
+  /// or here. What crosses to the actor and back is handed over: this task waits
+  /// meanwhile and keeps no use of it.
+  private nonisolated(nonsending) static func run<Value>(
+    where isolation: CreatorIsolation, _ body: @escaping () -> Value
+  ) async -> Value {
+    switch isolation {
+    case .mainActor where !MainActorCheck.isOnMainActor:
+      return await onMainActor(HandedOver(body)).value
+    case .actor(let isolating):
+      return await on(isolating.actor, HandedOver(body)).value
+    default:
+      return body()
     }
+  }
+
+  @MainActor
+  private static func onMainActor<Value>(_ work: HandedOver<() -> Value>) -> HandedOver<Value> {
+    HandedOver(work.value())
+  }
+
+  private static func on<Value>(
+    _ actor: isolated any Actor, _ work: HandedOver<() -> Value>
+  ) -> HandedOver<Value> {
+    ThreadState.withRunningActor(actor) { HandedOver(work.value()) }
   }
 
   // MARK: Async providers
@@ -479,51 +480,16 @@ struct AsyncResolver {
     defer {
       if isShared { Claims.shared.release(product.object) }
     }
-    let injected: Result<Void, ResolutionError>
-    switch provider.isolation {
-    case .mainActor where !MainActorCheck.isOnMainActor:
-      // Registered from main-actor code: its product is injected where the main
-      // actor runs, as a main-actor class's isolated conformances require.
-      injected = await Self.injectOnMainActor(
-        HandedOver((product, plan, values)), of: provider, resolver: self)
-    case .actor(let isolating):
-      // Registered from code isolated to another actor: injected on that actor,
-      // where its provider closures' creators may run.
-      injected = await Self.inject(
-        HandedOver((product, plan, values)), of: provider, resolver: self, on: isolating.actor)
-    default:
-      injected = inject(product, of: provider, with: plan, from: values)
-    }
-    try injected.get()
-  }
-
-  @MainActor
-  private static func injectOnMainActor(
-    _ productAndValues: HandedOver<(Resolved, InjectionPlan, ResolvedValues)>,
-    of provider: Provider, resolver: AsyncResolver
-  ) -> Result<Void, ResolutionError> {
-    let (product, plan, values) = productAndValues.value
-    return resolver.inject(product, of: provider, with: plan, from: values)
-  }
-
-  private static func inject(
-    _ productAndValues: HandedOver<(Resolved, InjectionPlan, ResolvedValues)>,
-    of provider: Provider, resolver: AsyncResolver, on actor: isolated any Actor
-  ) -> Result<Void, ResolutionError> {
-    let (product, plan, values) = productAndValues.value
-    return ThreadState.withRunningActor(actor) {
-      resolver.inject(product, of: provider, with: plan, from: values)
-    }
-  }
-
-  /// Injects a product's properties from its values.
-  private func inject(
-    _ product: Resolved, of provider: Provider, with plan: InjectionPlan,
-    from values: ResolvedValues
-  ) -> Result<Void, ResolutionError> {
-    Result { () throws(ResolutionError) in
-      try product.inject(with: plan, from: values, of: provider) { context.path }
-    }
+    // Injected where its provider's creator runs: on the main actor for a provider
+    // registered from main-actor code, as a main-actor class's isolated conformances
+    // require; on another actor for one registered there, where its provider closures'
+    // creators may run.
+    let path = context.path
+    try await Self.run(where: provider.isolation) {
+      Result { () throws(ResolutionError) in
+        try product.inject(with: plan, from: values, of: provider) { path }
+      }
+    }.get()
   }
 
   /// Resolves the dependencies of `provider`, in this resolver's context (inside its

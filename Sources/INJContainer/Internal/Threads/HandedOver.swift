@@ -3,7 +3,8 @@
 ///
 /// - a product made in a child task and returned to its parent, or made by one task
 ///   and handed to the tasks that waited for it (``AsyncOnce``, ``AsyncResolver``);
-/// - a product and its values handed to the main actor for injection, and back.
+/// - work an async resolution hands to the actor its creators run on (a synchronous
+///   resolution to go on with, a product to inject), and its result back.
 ///
 /// `@unchecked Sendable` is sound there because the side that hands the value over
 /// keeps no use of it: a creator's product belongs to the resolution that asked for
