@@ -37,7 +37,7 @@ enum ModuleScenarios {
           var checksum = 0
           for _ in 0..<iterations {
             let container = Container()
-            container.install(modules)
+            for module in modules { container.install(module) }
             checksum &+= (try? container.checkForErrors()) == nil ? 0 : 1
             keepAlive(container)
           }
