@@ -9,18 +9,24 @@ import Darwin
 #endif
 
 /// Whether the readers of the runtime's records may answer: each is checked once per
-/// process against the public API's answer for a sample type it reads the way it reads
-/// any other, and a reader that disagrees is turned off, so that its public path
+/// process against an answer known without them for a sample type it reads the way it
+/// reads any other, and a reader that disagrees is turned off, so that its public path
 /// answers instead (slower, never wrong). A wrong reading (a section range, a record
 /// layout of another runtime) can then never be what decides whether injection happens.
 ///
-/// - ``readsConformanceRecords``: ``ConformanceIndex`` against `is any Injectable.Type`,
-///   for a conforming class and one that does not conform, and its witness table
-///   against a call of the sample's `injectProperties`; else every answer is the
-///   runtime's.
-/// - ``readsFieldRecords``: ``FieldRecords`` against `Mirror`, for a class with `@Inject`
-///   properties on two levels: the names in order, and offsets that fill the very
-///   properties `Mirror` shows; else the runtime's walk of the fields answers.
+/// The known answers cost no more than the readers save: a cold start-up pays for the
+/// check. So no known answer comes from a conformance lookup of the runtime
+/// (`is any Injectable.Type`, or `Mirror`, which first asks for `CustomReflectable`):
+/// the first one reads every conformance record of the process.
+///
+/// - ``readsConformanceRecords``: ``ConformanceIndex`` against the declarations, for a
+///   class that declares the conformance and its base class, which does not (no other
+///   module can add one to these internal classes), and its witness table against a
+///   call of the sample's `injectProperties`; else every answer is the runtime's.
+/// - ``readsFieldRecords``: ``FieldRecords`` against the runtime's walk of the fields
+///   (``RuntimeFields``, the walk behind `Mirror`), for a class with `@Inject`
+///   properties on two levels: the names in order and their offsets, which must fill
+///   the very properties; else the runtime's walk of the fields answers.
 ///
 /// - ``readsFunctionMetadata``: ``ClosureType`` against the function types written
 ///   here, whose parts are known; else a provider closure is handed out only as exactly
@@ -75,9 +81,7 @@ enum FastPaths {
     let answers = ConformanceIndex.injectable.withLock { records in
       (records.answer(for: FastPathSample.self), records.answer(for: FastPathBase.self))
     }
-    guard case .conforms(let witness) = answers.0, answers.1 == .doesNotConform,
-      ConformanceIndex.runtimeAnswer(for: FastPathSample.self),
-      !ConformanceIndex.runtimeAnswer(for: FastPathBase.self)
+    guard case .conforms(let witness) = answers.0, answers.1 == .doesNotConform
     else { return false }
     let sample = FastPathSample()
     var injector = PropertyInjector(source: FastPathSample.Values(), ownerType: FastPathSample.self)
@@ -85,11 +89,12 @@ enum FastPaths {
     return sample.wasInjected
   }
 
-  /// Whether the field records' slots of the sample are `Mirror`'s, and fill them.
+  /// Whether the field records' slots of the sample are the runtime walk's, and fill them.
   static func fieldRecordsAgree() -> Bool {
     let sample = FastPathSample()
+    let walked = runtimeInjectFields(of: FastPathSample.self)
     guard let slots = FieldRecords.injectSlots(of: FastPathSample.self),
-      slots.map(\.name) == SlotDiscovery.mirrorSlots(of: sample).map(\.name)
+      slots.map(\.name) == walked.map(\.0), slots.map(\.offset) == walked.map(\.1)
     else { return false }
     let source = FastPathSample.Values()
     let filled = withExtendedLifetime(sample) {
@@ -101,6 +106,27 @@ enum FastPaths {
     }
     return filled && sample.base == FastPathSample.Values.base
       && sample.own == FastPathSample.Values.own
+  }
+}
+
+extension FastPaths {
+  /// The sample's `@Inject` properties as the runtime's walk of its fields lists them
+  /// (the walk behind `Mirror`), base class first, with their offsets: the fields whose
+  /// name is a wrapper's storage (`_own`) and whose type is one of the sample's wrapper
+  /// types. `Mirror` itself is not asked: it first looks up the sample's conformance to
+  /// `CustomReflectable`, which reads every conformance record of the process, the very
+  /// cost the readers save.
+  static func runtimeInjectFields(of type: FastPathSample.Type) -> [(String, Int)] {
+    var fields: [(String, Int)] = []
+    _ = RuntimeFields.forEach(of: type) { name, offset, fieldType in
+      if name.pointee == UInt8(ascii: "_"),
+        fieldType == Inject<String>.self || fieldType == Inject<Int>.self
+      {
+        fields.append((String(String(cString: name).dropFirst()), offset))
+      }
+      return true
+    }
+    return fields
   }
 }
 

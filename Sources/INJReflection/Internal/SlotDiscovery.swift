@@ -114,8 +114,10 @@ enum SlotDiscovery: Sendable {
     while let current = mirror {
       var level: [MirrorSlot] = []
       for child in current.children {
-        if let label = child.label, let wrapper = child.value as? any InjectWrapper,
-          let propertyName = propertyName(ofStorage: label)
+        // The name first: a cast to a protocol that fails reads every conformance
+        // record of the process the first time it meets a type.
+        if let label = child.label, let propertyName = propertyName(ofStorage: label),
+          let wrapper = child.value as? any InjectWrapper
         {
           level.append(MirrorSlot(name: propertyName, wrapper: wrapper))
         }

@@ -401,8 +401,11 @@ struct Validation {
   private func contributionProblems(
     of name: String, readAs type: Any.Type, by registration: Registration
   ) -> [ValidationProblem] {
-    guard let array = type as? any ArrayOfElements.Type, let id = slotID(of: name),
-      case let contributions = own(id), contributions.first?.isContribution == true
+    // The cast last: a cast to a protocol's metatype that fails reads every conformance
+    // record of the process the first time, and most names are not collections.
+    guard let id = slotID(of: name), case let contributions = own(id),
+      contributions.first?.isContribution == true,
+      let array = type as? any ArrayOfElements.Type
     else { return [] }
     return contributions.compactMap { contribution in
       guard let made = contribution.provider,
