@@ -310,14 +310,14 @@ import Testing
     let factory = ProviderFactory(making: String.self, argument: Int.self) { "#\($0)" }
     #expect(factory.argumentType == Int.self)
     let error = #expect(throws: InjectionError.self) {
-      _ = try factory.closure(returning: String.self)
+      _ = try factory.closure(as: (() -> String).self)
     }
     #expect(
       error?.description
         == "A provider closure of type () -> String cannot make String: its provider's "
         + "creator takes an argument, so its closures take one. Declare the closure as "
         + "(Int) -> String.")
-    #expect(throws: InjectionError.self) { _ = try factory.throwingClosure(returning: String.self) }
-    #expect(throws: InjectionError.self) { try factory.makeProduct() }
+    #expect(throws: InjectionError.self) { _ = try factory.closure(as: (() throws -> String).self) }
+    #expect(throws: InjectionError.self) { try factory.closure(as: (() throws -> Any).self)() }
   }
 }

@@ -70,25 +70,25 @@ struct ProviderClosureTests {
     struct Settings {}
     let factory = ProviderFactory(making: Settings.self) { Settings() }
     let error = #expect(throws: InjectionError.self) {
-      _ = try factory.throwingClosure(returning: (any Screen).self)
+      _ = try factory.closure(as: (() throws -> (any Screen)).self)
     }
     #expect(
       error?.description
         == "A provider closure returning Screen cannot return Settings, the type of a value "
         + "made by a provider of Settings. Declare the closure's result as Settings or one of "
         + "its protocols or superclasses.")
-    #expect(throws: InjectionError.self) { _ = try factory.closure(returning: Int.self) }
+    #expect(throws: InjectionError.self) { _ = try factory.closure(as: (() -> Int).self) }
     // A class's products may be of a subclass that conforms: each product decides.
     let services = ProviderFactory(making: Service.self) { Service() }
-    let makeScreen = try services.throwingClosure(returning: (any Screen).self)
+    let makeScreen = try services.closure(as: (() throws -> (any Screen)).self)
     #expect(throws: InjectionError.self) { try makeScreen() }
-    #expect(throws: InjectionError.self) { _ = try services.closure(returning: Int.self) }
+    #expect(throws: InjectionError.self) { _ = try services.closure(as: (() -> Int).self) }
   }
 
   @Test func aThrowingClosureReportsAProductOfTheWrongType() throws {
     // Declared as a protocol type, the products decide: this one is not a Screen.
     let factory = ProviderFactory(making: AnyObject.self) { Service() }
-    let make = try factory.throwingClosure(returning: (any Screen).self)
+    let make = try factory.closure(as: (() throws -> (any Screen)).self)
     let error = #expect(throws: InjectionError.self) { try make() }
     #expect(
       error?.description
@@ -119,11 +119,11 @@ struct ProviderClosureTests {
 
   @Test func anExactClosureIsTheFactorysOwn() throws {
     let (factory, count) = countingFactory()
-    let exact = try factory.closure(returning: DetailScreen.self)
+    let exact = try factory.closure(as: (() -> DetailScreen).self)
     _ = exact()
     #expect(count() == 1)
     #expect(ObjectIdentifier(factory.productType) == ObjectIdentifier(DetailScreen.self))
-    #expect(try (factory.makeProduct() as? DetailScreen)?.title == "detail 2")
+    #expect(try factory.closure(as: (() throws -> DetailScreen).self)().title == "detail 2")
   }
 
   @Test func aReadyClosureValueFillsAnExactlyTypedProperty() throws {
@@ -152,10 +152,10 @@ struct ProviderClosureTests {
       DetailScreen(title: "main")
     }
     #expect(factory.isMainActor)
-    #expect(try factory.mainActorClosure(returning: DetailScreen.self)().title == "main")
-    #expect(try factory.mainActorThrowingClosure(returning: (any Screen).self)() is DetailScreen)
+    #expect(try factory.closure(as: (@MainActor () -> DetailScreen).self)().title == "main")
+    #expect(try factory.closure(as: (@MainActor () throws -> (any Screen)).self)() is DetailScreen)
     let error = #expect(throws: InjectionError.self) {
-      try factory.closure(returning: DetailScreen.self)
+      try factory.closure(as: (() -> DetailScreen).self)
     }
     #expect(
       error?.description
@@ -163,13 +163,13 @@ struct ProviderClosureTests {
         + "provider runs on the main actor, so its closures are main-actor closures. Declare "
         + "the closure as @MainActor () -> DetailScreen.")
     #expect(throws: InjectionError.self) {
-      try factory.throwingClosure(returning: DetailScreen.self)
+      try factory.closure(as: (() throws -> DetailScreen).self)
     }
   }
 
   @Test @MainActor func anyFactoryOffersMainActorClosures() throws {
     let (factory, count) = countingFactory()
-    let make = try factory.mainActorClosure(returning: (any Screen).self)
+    let make = try factory.closure(as: (@MainActor () -> (any Screen)).self)
     _ = make()
     _ = make()
     #expect(count() == 2)

@@ -25,17 +25,17 @@ struct ProviderFactoryCastTests {
   @Test func anOptionalProductIsUnwrapped() throws {
     let user = Sub()
     let users = ProviderFactory(making: Sub?.self) { user }
-    #expect(try users.throwingClosure(returning: Sub.self)() === user)
-    #expect(try users.closure(returning: Sub.self)() === user)
+    #expect(try users.closure(as: (() throws -> Sub).self)() === user)
+    #expect(try users.closure(as: (() -> Sub).self)() === user)
     let labels = ProviderFactory(making: (any Labelled)?.self) { Tag() }
-    #expect(try labels.throwingClosure(returning: (any Labelled).self)() is Tag)
+    #expect(try labels.closure(as: (() throws -> (any Labelled)).self)() is Tag)
     let numbers = ProviderFactory(making: Int?.self) { 7 }
-    #expect(try numbers.throwingClosure(returning: Int.self)() == 7)
+    #expect(try numbers.closure(as: (() throws -> Int).self)() == 7)
   }
 
   @Test func aNilProductIsTheThrowingClosuresError() throws {
     let factory = ProviderFactory(making: Int?.self) { nil }
-    let make = try factory.throwingClosure(returning: Int.self)
+    let make = try factory.closure(as: (() throws -> Int).self)
     let error = #expect(throws: InjectionError.self) { try make() }
     #expect(
       error?.description
@@ -46,14 +46,14 @@ struct ProviderFactoryCastTests {
 
   @Test func collectionsAreCastElementByElement() throws {
     let array = ProviderFactory(making: [Sub].self) { [Sub()] }
-    #expect(try array.throwingClosure(returning: [Base].self)().first is Sub)
+    #expect(try array.closure(as: (() throws -> [Base]).self)().first is Sub)
     let dictionary = ProviderFactory(making: [String: Sub].self) { ["a": Sub()] }
-    #expect(try dictionary.throwingClosure(returning: [String: Base].self)()["a"] is Sub)
+    #expect(try dictionary.closure(as: (() throws -> [String: Base]).self)()["a"] is Sub)
   }
 
   @Test func aTupleTakesLabels() throws {
     let factory = ProviderFactory(making: (Int, String).self) { (1, "one") }
-    let make = try factory.throwingClosure(returning: (a: Int, b: String).self)
+    let make = try factory.closure(as: (() throws -> (a: Int, b: String)).self)
     #expect(try make().b == "one")
   }
 
@@ -63,7 +63,7 @@ struct ProviderFactoryCastTests {
     // Off the main actor, the closure is handed out, and its product is cast there.
     let offMain = await Task.detached { () -> String in
       do {
-        let make = try shared.factory.throwingClosure(returning: (any Headline).self)
+        let make = try shared.factory.closure(as: (() throws -> (any Headline)).self)
         _ = try make()
         return "made"
       } catch {
@@ -81,7 +81,7 @@ struct ProviderFactoryCastTests {
     }
     // On the main actor, the conformance holds.
     let headline = try await MainActor.run {
-      try shared.factory.mainActorThrowingClosure(returning: (any Headline).self)().headline
+      try shared.factory.closure(as: (@MainActor () throws -> (any Headline)).self)().headline
     }
     #expect(headline == "isolated")
   }

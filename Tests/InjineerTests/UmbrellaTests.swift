@@ -79,7 +79,7 @@ struct UmbrellaTests {
     let hall = Hall()
     #expect(try PropertyInjector.injectProperties(into: hall, from: Offer()) == 1)
     let factory = ProviderFactory(making: Door.self) { Door() }
-    #expect(try factory.closure(returning: Door.self)().greeter == nil)
+    #expect(try factory.closure(as: (() -> Door).self)().greeter == nil)
     #expect(PropertyInjector.injectablePropertyNames(of: hall) == ["greeter", "doorProvider"])
     let error = InjectionError(
       reason: .typeMismatch(expected: "Greeter", actual: "Int"), propertyName: "greeter",
