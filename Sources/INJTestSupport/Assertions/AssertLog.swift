@@ -10,8 +10,8 @@
 /// The list must equal ``ResolutionLog/resolvedNames`` exactly: `["car"]` fails
 /// above, because resolving `car` also requested its dependency `engine`, and a
 /// second resolution of `car` would add `car` and `engine` again. To check only that
-/// a name was resolved, use ``assertResolved(_:_:fileID:filePath:line:column:)-(_,String,_,_,_,_)``;
-/// to count its requests, ``assertResolved(_:_:times:fileID:filePath:line:column:)``.
+/// a name was resolved, or to count its requests, use
+/// ``assertResolved(_:_:times:fileID:filePath:line:column:)``.
 ///
 /// The failure message is, for example,
 /// `assertResolved failed: the test container resolved ["car", "engine"], not ["car"].`
@@ -38,67 +38,44 @@ public func assertResolved(
   return false
 }
 
-/// Checks that the test container let a name resolve at least once so far (or
-/// since ``TestContainer/clearLog()``), directly or as a dependency.
+/// Checks that the test container let a name resolve so far (or since
+/// ``TestContainer/clearLog()``), directly or as a dependency: at least once, or
+/// exactly `times` times.
 ///
 /// ```swift
 /// _ = try testContainer.value(forName: "car", as: Car.self)
 /// assertResolved(testContainer, "engine")
+/// assertResolved(testContainer, "engine", times: 1)
 /// ```
 ///
-/// The failure message names what was resolved instead, each name once, in the
-/// order first requested; for example,
+/// Without `times`, the failure message names what was resolved instead, each name
+/// once, in the order first requested; for example,
 /// `assertResolved failed: the test container did not resolve 'wheel'; it resolved ["car", "engine"].`
 /// or, when nothing was,
 /// `assertResolved failed: the test container did not resolve 'wheel'; it resolved nothing.`
-///
-/// - Parameters:
-///   - testContainer: The test container whose ``TestContainer/log`` to check.
-///   - name: The name.
-///   - fileID: The calling file; leave the default.
-///   - filePath: The calling file's path; leave the default.
-///   - line: The calling line; leave the default.
-///   - column: The calling column; leave the default.
-/// - Returns: Whether the name was resolved.
-@discardableResult
-public func assertResolved(
-  _ testContainer: TestContainer, _ name: String, fileID: StaticString = #fileID,
-  filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
-) -> Bool {
-  expect(
-    name, among: testContainer.log.resolvedNames, assertion: "assertResolved",
-    verbs: ("resolve", "resolved"), in: testContainer,
-    at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-}
-
-/// Checks how many times the test container let a name resolve so far (or since
-/// ``TestContainer/clearLog()``), directly or as a dependency.
-///
-/// The failure message is, for example,
+/// With `times`, it gives the count:
 /// `assertResolved failed: the test container resolved 'engine' 2 times, not 1 time.`
 ///
 /// - Parameters:
 ///   - testContainer: The test container whose ``TestContainer/log`` to check.
 ///   - name: The name.
-///   - times: How many requests are expected; 0 for none.
+///   - times: How many requests are expected, 0 for none; nil (the default) for at
+///     least one.
 ///   - fileID: The calling file; leave the default.
 ///   - filePath: The calling file's path; leave the default.
 ///   - line: The calling line; leave the default.
 ///   - column: The calling column; leave the default.
-/// - Returns: Whether the count is `times`.
+/// - Returns: Whether the name was resolved, `times` times when given.
 @discardableResult
 public func assertResolved(
-  _ testContainer: TestContainer, _ name: String, times: Int, fileID: StaticString = #fileID,
-  filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  _ testContainer: TestContainer, _ name: String, times: Int? = nil,
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+  column: UInt = #column
 ) -> Bool {
-  let actual = testContainer.log.resolutionCount(of: name)
-  guard actual != times else { return true }
-  reportFailure(
-    "assertResolved failed: the test container resolved '\(name)' \(count(actual, "time")), "
-      + "not \(count(times, "time")).",
-    about: testContainer,
+  expect(
+    name, times: times, among: testContainer.log.resolvedNames, assertion: "assertResolved",
+    verbs: ("resolve", "resolved"), in: testContainer,
     at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-  return false
 }
 
 /// Checks every creator that ran in the test container so far (or since
@@ -134,79 +111,61 @@ public func assertCreated(
   return false
 }
 
-/// Checks that the test container ran a provider's creator at least once so far (or
-/// since ``TestContainer/clearLog()``): that resolving made `name`, not only read it.
+/// Checks that the test container ran a provider's creator so far (or since
+/// ``TestContainer/clearLog()``): that resolving made `name`, not only read it; at
+/// least once, or exactly `times` times.
 ///
 /// ```swift
 /// _ = try testContainer.value(forName: "car", as: Car.self)
 /// assertCreated(testContainer, "engine")
-/// ```
-///
-/// The failure message names what was created instead, each name once, in the order
-/// first created; for example,
-/// `assertCreated failed: the test container did not create 'wheel'; it created ["car", "engine"].`
-/// or, when nothing was,
-/// `assertCreated failed: the test container did not create 'wheel'; it created nothing.`
-///
-/// - Parameters:
-///   - testContainer: The test container whose ``TestContainer/log`` to check.
-///   - name: The provider's name.
-///   - fileID: The calling file; leave the default.
-///   - filePath: The calling file's path; leave the default.
-///   - line: The calling line; leave the default.
-///   - column: The calling column; leave the default.
-/// - Returns: Whether the provider's creator ran.
-@discardableResult
-public func assertCreated(
-  _ testContainer: TestContainer, _ name: String, fileID: StaticString = #fileID,
-  filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
-) -> Bool {
-  expect(
-    name, among: testContainer.log.createdNames, assertion: "assertCreated",
-    verbs: ("create", "created"), in: testContainer,
-    at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-}
-
-/// Checks how many times the creator of a name ran in the test container so far
-/// (or since ``TestContainer/clearLog()``).
-///
-/// ```swift
 /// assertCreated(testContainer, "database", times: 1)   // a singleton
 /// ```
 ///
-/// The failure message is, for example,
+/// Without `times`, the failure message names what was created instead, each name
+/// once, in the order first created; for example,
+/// `assertCreated failed: the test container did not create 'wheel'; it created ["car", "engine"].`
+/// or, when nothing was,
+/// `assertCreated failed: the test container did not create 'wheel'; it created nothing.`
+/// With `times`, it gives the count:
 /// `assertCreated failed: the test container created 'engine' 2 times, not 1 time.`
 ///
 /// - Parameters:
 ///   - testContainer: The test container whose ``TestContainer/log`` to check.
 ///   - name: The provider's name.
-///   - times: How many runs are expected; 0 for none.
+///   - times: How many runs are expected, 0 for none; nil (the default) for at least
+///     one.
 ///   - fileID: The calling file; leave the default.
 ///   - filePath: The calling file's path; leave the default.
 ///   - line: The calling line; leave the default.
 ///   - column: The calling column; leave the default.
-/// - Returns: Whether the count is `times`.
+/// - Returns: Whether the provider's creator ran, `times` times when given.
 @discardableResult
 public func assertCreated(
-  _ testContainer: TestContainer, _ name: String, times: Int, fileID: StaticString = #fileID,
-  filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  _ testContainer: TestContainer, _ name: String, times: Int? = nil,
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+  column: UInt = #column
 ) -> Bool {
-  let actual = testContainer.log.creationCount(of: name)
-  guard actual != times else { return true }
-  reportFailure(
-    "assertCreated failed: the test container created '\(name)' \(count(actual, "time")), "
-      + "not \(count(times, "time")).",
-    about: testContainer,
+  expect(
+    name, times: times, among: testContainer.log.createdNames, assertion: "assertCreated",
+    verbs: ("create", "created"), in: testContainer,
     at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-  return false
 }
 
-/// Passes when `names` holds `name`; otherwise reports what it holds, each name once,
-/// in the order first seen.
+/// Passes when `names` holds `name` (exactly `times` times, when given); otherwise
+/// reports the count, or what `names` holds, each name once, in the order first seen.
 private func expect(
-  _ name: String, among names: [String], assertion: String, verbs: (String, String),
-  in testContainer: TestContainer, at location: IssueLocation
+  _ name: String, times: Int?, among names: [String], assertion: String,
+  verbs: (String, String), in testContainer: TestContainer, at location: IssueLocation
 ) -> Bool {
+  if let times {
+    let actual = names.lazy.filter { $0 == name }.count
+    guard actual != times else { return true }
+    reportFailure(
+      "\(assertion) failed: the test container \(verbs.1) '\(name)' \(count(actual, "time")), "
+        + "not \(count(times, "time")).",
+      about: testContainer, at: location)
+    return false
+  }
   guard !names.contains(name) else { return true }
   var seen = Set<String>()
   let distinct = names.filter { seen.insert($0).inserted }
