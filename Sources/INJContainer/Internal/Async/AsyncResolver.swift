@@ -438,16 +438,7 @@ struct AsyncResolver {
     } catch {
       throw ResolutionError.failure(of: provider, thrown: error, path: inner.context.path)
     }
-    if provider.scope == .weakSingleton {
-      guard let held = product.heldWeakly() else {
-        throw inner.error(
-          for: provider.name, reason: .notAnObject(type: product.typeDescription), inProgress: true)
-      }
-      product = held
-    }
-    if provider.isObserved, let observer = provider.owner.observer {
-      observer.didCreate(provider.name, product: product.anyValue, path: inner.context.path)
-    }
+    product = try provider.finishedProduct(product) { inner.context.path }
     if provider.injectsProperties, let plan = provider.injectionPlan(for: product) {
       try await inject(product, of: provider, with: plan, from: values, in: creation)
     }
@@ -504,11 +495,7 @@ struct AsyncResolver {
     var pending: [(index: Int, registration: Registration)] = []
     for index in 0..<count {
       let name = provider.dependencies[index]
-      if provider.observesDependencies, let observer = provider.owner.observer,
-        let refusal = observer.willResolve(name, path: context.path + [name])
-      {
-        throw error(for: name, reason: .refused(refusal))
-      }
+      try provider.observeDependency(name) { context.path }
       let registration = try provider.registration(
         ofDependency: provider.dependencyHandles[index]
       ) { context.path }.takeUnretainedValue()

@@ -240,6 +240,42 @@ extension Provider {
       slot.name, .unknownName, from: path(), suggestion: owner.suggestion(for: slot.name))
   }
 
+  /// Asks the container's observer, when it watches this provider's dependencies,
+  /// whether `name` may be resolved next, and throws its refusal: what both resolvers
+  /// do before each dependency. `path` gives the names in progress.
+  @inline(__always)
+  func observeDependency(
+    _ name: @autoclosure () -> String, path: () -> [String]
+  ) throws(ResolutionError) {
+    guard observesDependencies, let observer = owner.observer else { return }
+    let name = name()
+    if let refusal = observer.willResolve(name, path: path() + [name]) {
+      throw ResolutionError(name, .refused(refusal), from: path())
+    }
+  }
+
+  /// A product this provider's creator just made, as the provider keeps it: held
+  /// weakly for a weak singleton (an error for a value that is not an object), and
+  /// told to the container's observer; what both resolvers do before injecting it.
+  /// `path` gives the names in progress, this provider innermost.
+  @inline(__always)
+  func finishedProduct(
+    _ product: Resolved, path: () -> [String]
+  ) throws(ResolutionError) -> Resolved {
+    var product = product
+    if scope == .weakSingleton {
+      guard let held = product.heldWeakly() else {
+        throw ResolutionError(
+          name, .notAnObject(type: product.typeDescription), from: path(), inProgress: true)
+      }
+      product = held
+    }
+    if isObserved, let observer = owner.observer {
+      observer.didCreate(name, product: product.anyValue, path: path())
+    }
+    return product
+  }
+
   /// Whether making a product needs the main actor further down: a direct dependency
   /// (not a provider closure) whose creator runs on the main actor, or one that needs it
   /// further down, as the registrations are now. Not through an async provider, whose

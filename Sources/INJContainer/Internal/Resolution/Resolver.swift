@@ -190,12 +190,7 @@ struct Resolver {
       let resolved = values._withUnsafeGuaranteedRef { $0.count }
       guard resolved < slots.count else { break }
       let slot = slots[resolved]
-      if provider.observesDependencies, let observer = provider.owner.observer {
-        let name = slot._withUnsafeGuaranteedRef { $0.name }
-        if let refusal = observer.willResolve(name, path: path + [name]) {
-          throw error(for: name, reason: .refused(refusal))
-        }
-      }
+      try provider.observeDependency(slot._withUnsafeGuaranteedRef { $0.name }) { path }
       let value = try provider.registration(ofDependency: slot) { path }.withGuaranteedRef {
         (registration) throws(ResolutionError) -> Resolved? in
         try valueOrFrame(of: registration)
@@ -264,7 +259,9 @@ struct Resolver {
     defer { state.pointee.leaf = nil }
     // Transient and without dependencies: nothing to share and nothing to inject, and
     // the values were made with the provider (a leaf has no dependencies).
-    return try runCreator(provider, with: provider.valuesWithoutDependencies!)
+    return try provider.finishedProduct(
+      runCreator(provider, with: provider.valuesWithoutDependencies!)
+    ) { path }
   }
 
   /// Pushes a provider whose product must be created, or returns its product when
@@ -334,15 +331,7 @@ struct Resolver {
     _ provider: Provider, values storage: consuming ResolvedValues.Storage
   ) throws(ResolutionError) -> Resolved? {
     let values = ResolvedValues(storage: storage)
-    var product = try runCreator(provider, with: values)
-    if provider.scope == .weakSingleton {
-      guard let held = product.heldWeakly() else {
-        throw error(
-          for: provider.name, reason: .notAnObject(type: product.typeDescription),
-          inProgress: true)
-      }
-      product = held
-    }
+    var product = try provider.finishedProduct(runCreator(provider, with: values)) { path }
     if provider.injectsProperties, let plan = provider.injectionPlan(for: product) {
       guard try inject(&product, of: provider, with: plan, from: values) else {
         state.pointee.pendingInjection = PendingInjection(
@@ -412,9 +401,6 @@ struct Resolver {
       product = try provider.creator.create(values)
     } catch {
       throw failure(of: provider, thrown: error)
-    }
-    if provider.isObserved, let observer = provider.owner.observer {
-      observer.didCreate(provider.name, product: product.anyValue, path: path)
     }
     return product
   }
