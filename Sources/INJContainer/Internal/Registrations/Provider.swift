@@ -260,9 +260,8 @@ extension Provider {
   /// `path` gives the names in progress, this provider innermost.
   @inline(__always)
   func finishedProduct(
-    _ product: Resolved, path: () -> [String]
+    _ product: consuming Resolved, path: () -> [String]
   ) throws(ResolutionError) -> Resolved {
-    var product = product
     if scope == .weakSingleton {
       guard let held = product.heldWeakly() else {
         throw ResolutionError(
