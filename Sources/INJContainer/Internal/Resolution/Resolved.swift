@@ -226,3 +226,23 @@ extension Array: ArrayOfElements {
   static func holds(_ value: Any) -> Bool { value is Element }
   static var elementType: Any.Type { Element.self }
 }
+
+extension Resolved {
+  /// Injects the product's properties that `plan` names from `values`: what both
+  /// resolvers do once a product is made, wherever they run it and whatever claim
+  /// they hold. `path` gives the names in progress, the provider innermost, for errors.
+  func inject(
+    with plan: InjectionPlan, from values: ResolvedValues, of provider: Provider,
+    path: () -> [String]
+  ) throws(ResolutionError) {
+    do {
+      _ = try plan.inject(into: anyValue, object: classInstance, from: values)
+    } catch let failure as InjectionError {
+      throw ResolutionError(
+        provider.name, .injectionFailed(failure), from: path(), inProgress: true)
+    } catch {
+      // An `Injectable` type's own code threw, perhaps a resolution of its own.
+      throw ResolutionError.failure(of: provider, thrown: error, path: path())
+    }
+  }
+}

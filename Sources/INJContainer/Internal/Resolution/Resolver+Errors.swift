@@ -1,5 +1,3 @@
-import INJReflection
-
 extension Resolver {
   /// The providers in progress, outermost first.
   private var stack: [Provider] {
@@ -75,25 +73,5 @@ extension ResolutionError {
     completed.path = path + [failure.name]
     completed.isLocalToCreator = false
     return completed
-  }
-}
-
-extension Resolved {
-  /// Injects the product's properties that `plan` names from `values`: what both
-  /// resolvers do once a product is made, wherever they run it and whatever claim
-  /// they hold. `path` gives the names in progress, the provider innermost, for errors.
-  func inject(
-    with plan: InjectionPlan, from values: ResolvedValues, of provider: Provider,
-    path: () -> [String]
-  ) throws(ResolutionError) {
-    do {
-      _ = try plan.inject(into: anyValue, object: classInstance, from: values)
-    } catch let failure as InjectionError {
-      throw ResolutionError(
-        provider.name, .injectionFailed(failure), from: path(), inProgress: true)
-    } catch {
-      // An `Injectable` type's own code threw, perhaps a resolution of its own.
-      throw ResolutionError.failure(of: provider, thrown: error, path: path())
-    }
   }
 }
