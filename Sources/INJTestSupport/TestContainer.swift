@@ -44,9 +44,9 @@ public import INJContainer
 ///
 /// Failures go to the `reporter` given when creating it, else the one set with
 /// ``withIssueReporter(_:operation:)`` at that time, else, when it is created inside
-/// a Swift Testing test, ``SwiftTestingIssueReporter`` (which records an issue even
+/// a Swift Testing test, ``IssueReporter/swiftTesting`` (which records an issue even
 /// for a resolution on a thread that does not know the test), else
-/// ``AutomaticIssueReporter``.
+/// ``IssueReporter/automatic``.
 /// They are attributed to the test's call of
 /// ``value(forName:as:fileID:filePath:line:column:)->T`` or of an assertion when the
 /// resolution started there, and otherwise to the line that created the test
@@ -87,7 +87,7 @@ public final class TestContainer: Sendable {
   ///     for ``allow(_:fileID:filePath:line:column:)-([String],_,_,_,_)``.
   ///   - reporter: Where failures go; by default the reporter set with
   ///     ``withIssueReporter(_:operation:)``, else Swift Testing inside a Swift
-  ///     Testing test, else ``AutomaticIssueReporter``.
+  ///     Testing test, else ``IssueReporter/automatic``.
   ///   - fileID: The creating file; leave the default.
   ///   - filePath: The creating file's path; leave the default.
   ///   - line: The creating line; leave the default.

@@ -15,7 +15,7 @@
 /// Calling it reports "Unimplemented: 'WeatherClient.cachedCity' was called." at
 /// the line that made the placeholder, through the reporter chosen where it was
 /// made: the one set with ``withIssueReporter(_:operation:)``, else Swift Testing
-/// inside a Swift Testing test, else ``AutomaticIssueReporter`` (deciding when
+/// inside a Swift Testing test, else ``IssueReporter/automatic`` (deciding when
 /// called).
 ///
 /// - Parameters:

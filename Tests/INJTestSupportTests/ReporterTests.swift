@@ -23,7 +23,7 @@ struct ReporterTests {
 
   @Test func theSwiftTestingReporterRecordsTheMessageAsTheIssuesComment() {
     let issues = recordedIssues {
-      SwiftTestingIssueReporter().reportIssue(
+      TestFrameworkIssueReporter.swiftTesting.reportIssue(
         "Something failed.",
         at: IssueLocation(
           fileID: "App/File.swift", filePath: "/src/App/File.swift", line: 3, column: 9))
@@ -50,9 +50,9 @@ struct ReporterTests {
 
   @Test func theStaticNamesMakeEachReporter() {
     let reporters: [any IssueReporter] = [.automatic, .xcTest, .swiftTesting]
-    #expect(reporters[0] is AutomaticIssueReporter)
-    #expect(reporters[1] is XCTestIssueReporter)
-    #expect(reporters[2] is SwiftTestingIssueReporter)
+    #expect(reporters[0] as? TestFrameworkIssueReporter == .automatic)
+    #expect(reporters[1] as? TestFrameworkIssueReporter == .xcTest)
+    #expect(reporters[2] as? TestFrameworkIssueReporter == .swiftTesting)
   }
 
   @Test func withIssueReporterScopesTheReporterToItsTaskAndChildTasks() async {
@@ -93,12 +93,12 @@ struct ReporterTests {
   }
 
   @Test func aTestContainerOrPlaceholderMadeInASwiftTestingTestKeepsSwiftTesting() {
-    #expect(TestContainer().reporter is SwiftTestingIssueReporter)
+    #expect(TestContainer().reporter as? TestFrameworkIssueReporter == .swiftTesting)
     let recorder = RecordingIssueReporter()
     #expect(
       withIssueReporter(recorder) { TestContainer() }.reporter is RecordingIssueReporter)
     #expect(
-      TestContainer(reporter: XCTestIssueReporter()).reporter is XCTestIssueReporter)
+      TestContainer(reporter: .xcTest).reporter as? TestFrameworkIssueReporter == .xcTest)
   }
 
   @Test func aRecordingReporterCanBeCleared() {

@@ -109,7 +109,7 @@ final class XCTestReportingTests: XCTestCase {
   }
 
   func testATestContainerMadeInAnXCTestTestDecidesWhenItReports() {
-    XCTAssertTrue(TestContainer().reporter is AutomaticIssueReporter)
+    XCTAssertEqual(TestContainer().reporter as? TestFrameworkIssueReporter, .automatic)
   }
 
   func testEachAssertionFailsAtItsCallersFileAndLine() throws {
@@ -200,7 +200,7 @@ final class XCTestReportingTests: XCTestCase {
   func testAnExplicitXCTestReporterReportsWithXCTFail() {
     let line: UInt = #line + 3
     let failures = capturingFailures {
-      XCTestIssueReporter().reportIssue(
+      TestFrameworkIssueReporter.xcTest.reportIssue(
         "Something failed.", at: IssueLocation())
     }
     check(failures.first, is: "Something failed.", at: line)

@@ -4,7 +4,7 @@
 ///
 /// The reporter in effect is, in order: the one a ``TestContainer`` was created
 /// with, the one set with ``withIssueReporter(_:operation:)``, or
-/// ``AutomaticIssueReporter``, which reports to Swift Testing inside a Swift
+/// ``IssueReporter/automatic``, which reports to Swift Testing inside a Swift
 /// Testing test and to XCTest otherwise. Every reporter gets the same message text.
 ///
 /// Write your own to send failures elsewhere, or use ``RecordingIssueReporter`` to
@@ -24,19 +24,4 @@ public protocol IssueReporter: Sendable {
   ///   - message: What failed, where, and how to fix it.
   ///   - location: The place in the test to attribute the failure to.
   func reportIssue(_ message: String, at location: IssueLocation)
-}
-
-extension IssueReporter where Self == AutomaticIssueReporter {
-  /// Reports to Swift Testing inside a Swift Testing test and to XCTest otherwise.
-  public static var automatic: AutomaticIssueReporter { AutomaticIssueReporter() }
-}
-
-extension IssueReporter where Self == XCTestIssueReporter {
-  /// Reports with `XCTFail`.
-  public static var xcTest: XCTestIssueReporter { XCTestIssueReporter() }
-}
-
-extension IssueReporter where Self == SwiftTestingIssueReporter {
-  /// Reports with Swift Testing's `Issue.record`.
-  public static var swiftTesting: SwiftTestingIssueReporter { SwiftTestingIssueReporter() }
 }

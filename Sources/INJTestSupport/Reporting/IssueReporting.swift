@@ -78,7 +78,7 @@ enum ReporterScope {
 
   /// The reporter in effect: the one set for this task, or the automatic one.
   static var current: any IssueReporter {
-    explicit ?? AutomaticIssueReporter()
+    explicit ?? .automatic
   }
 
   /// The reporter for something made now and used later, perhaps on another
@@ -86,6 +86,6 @@ enum ReporterScope {
   /// Testing (which records an issue even from a thread that does not know the
   /// test, where XCTest would drop it); else the automatic one.
   static var kept: any IssueReporter {
-    explicit ?? (Test.current != nil ? SwiftTestingIssueReporter() : AutomaticIssueReporter())
+    explicit ?? (Test.current != nil ? TestFrameworkIssueReporter.swiftTesting : .automatic)
   }
 }
