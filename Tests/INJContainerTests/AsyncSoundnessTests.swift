@@ -550,36 +550,55 @@ final class Heartbeat: Sendable {
 @Suite("Async waits for blocking work", .serialized)
 struct AsyncBlockingWaitTests {
 
+  /// A singleton `slow` whose creator blocks its thread until an unrelated task made
+  /// 100 steps, made by another thread while an async closure is called on a one-thread
+  /// pool the unrelated task shares: were the call to hold that thread while it waits,
+  /// the unrelated task could not run.
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  final class SlowSingleton: Sendable {
+    let heartbeat = Heartbeat()
+    let pool = ThreadPoolExecutor(threads: 1)
+    let started = Signal()
+    let askerLaunched = Signal()
+
+    init(in container: Container) {
+      container.addProvider(forName: "slow", options: .singleton) {
+        [started, askerLaunched, heartbeat] _ in
+        started.raise()
+        block(until: askerLaunched, atMostSeconds: 20)
+        heartbeat.waitForBeats()
+        return Session(id: 2)
+      }
+    }
+
+    /// Has another thread make `slow` and calls `ask` while it does; returns what
+    /// `ask` returned and the singleton.
+    func ask(
+      _ ask: sending @escaping () async throws -> Session, in container: Container
+    ) async throws -> (asked: Session, slow: Session) {
+      defer { pool.shutDown() }
+      let unrelated = heartbeat.beat(on: pool)
+      let maker = Task(executorPreference: DedicatedExecutor()) {
+        try container.value(forName: "slow", as: Session.self)
+      }
+      try await started.wait()
+      let asker = Task(executorPreference: pool) { try await ask() }
+      askerLaunched.raise()
+      let asked = try await asker.value
+      unrelated.cancel()
+      return (asked, try await maker.value)
+    }
+  }
+
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func theAsyncClosureOfASynchronousProviderWaitsWithoutHoldingItsThread() async throws {
     let container = Container()
-    let heartbeat = Heartbeat()
-    // The caller of the closure and an unrelated task share one thread: were the
-    // caller to hold it while it waits, the unrelated task could not run.
-    let pool = ThreadPoolExecutor(threads: 1)
-    defer { pool.shutDown() }
-    let started = Signal()
-    let askerLaunched = Signal()
-    container.addProvider(forName: "slow", options: .singleton) { _ in
-      started.raise()
-      block(until: askerLaunched, atMostSeconds: 20)
-      heartbeat.waitForBeats()
-      return Session(id: 2)
-    }
+    let slow = SlowSingleton(in: container)
     let makeSlow = try container.value(
       forName: "slowProvider", as: (() async throws -> Session).self)
-    let unrelated = heartbeat.beat(on: pool)
-    // Another thread makes the singleton; the closure is called while it does.
-    let maker = Task(executorPreference: DedicatedExecutor()) {
-      try container.value(forName: "slow", as: Session.self)
-    }
-    try await started.wait()
-    let asker = Task(executorPreference: pool) { try await makeSlow() }
-    askerLaunched.raise()
-    let session = try await asker.value
-    unrelated.cancel()
-    #expect(session === (try await maker.value))
-    #expect(heartbeat.beatsSeen >= 100)
+    let (session, made) = try await slow.ask(makeSlow, in: container)
+    #expect(session === made)
+    #expect(slow.heartbeat.beatsSeen >= 100)
   }
 
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
@@ -587,36 +606,16 @@ struct AsyncBlockingWaitTests {
     async throws
   {
     let container = Container()
-    let heartbeat = Heartbeat()
-    let pool = ThreadPoolExecutor(threads: 1)
-    defer { pool.shutDown() }
-    let started = Signal()
-    let askerLaunched = Signal()
-    container.addProvider(forName: "slow", options: .singleton) { _ in
-      started.raise()
-      block(until: askerLaunched, atMostSeconds: 20)
-      heartbeat.waitForBeats()
-      return Session(id: 2)
-    }
+    let slow = SlowSingleton(in: container)
     container.addProvider(forName: "detail", dependencies: ["slow"], argument: Int.self) {
       values, id in
       Session(id: id + (try values.value(forName: "slow", as: Session.self)).id)
     }
     let makeDetail = try container.value(
       forName: "detailProvider", as: ((Int) async throws -> Session).self)
-    let unrelated = heartbeat.beat(on: pool)
-    // Another thread makes the dependency; the closure is called while it does.
-    let maker = Task(executorPreference: DedicatedExecutor()) {
-      try container.value(forName: "slow", as: Session.self)
-    }
-    try await started.wait()
-    let asker = Task(executorPreference: pool) { try await makeDetail(40) }
-    askerLaunched.raise()
-    let detail = try await asker.value
-    unrelated.cancel()
-    _ = try await maker.value
+    let (detail, _) = try await slow.ask({ try await makeDetail(40) }, in: container)
     #expect(detail.id == 42)
-    #expect(heartbeat.beatsSeen >= 100)
+    #expect(slow.heartbeat.beatsSeen >= 100)
   }
 
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
