@@ -151,24 +151,12 @@ struct ArgumentRecipe: Sendable {
     type = Argument.self
     typeName = String(describing: Argument.self)
     makeFactory = { owner, slot in
-      // The closures hold the container weakly, as other provider closures do. Their
-      // async closures resolve as `asyncValue` does, which waits for another thread's
-      // creation without blocking this one.
-      let suspending: @Sendable (Argument) async throws -> Product = { [weak owner] argument in
-        guard let owner else {
-          throw ResolutionError(name: slot.name, path: [slot.name], reason: .containerReleased)
-        }
-        return try await ArgumentRecipe.passingAsync(argument, for: token) {
-          try await owner.asyncValue(forName: slot.name, as: Product.self)
-        }
-      }
-      return ProviderFactory(
+      // The closures hold the container weakly, as other provider closures do.
+      ProviderFactory(
         making: Product.self, argument: Argument.self, isMainActor: isMainActor,
-        suspending: suspending
+        suspending: ArgumentRecipe.resolvingAsync(Product.self, slot: slot, in: owner, token: token)
       ) { [weak owner] (argument: Argument) throws -> Product in
-        guard let owner else {
-          throw ResolutionError(name: slot.name, path: [slot.name], reason: .containerReleased)
-        }
+        let owner = try Container.calledByClosure(owner, of: slot)
         return try ArgumentRecipe.passing(argument, for: token) { () throws(ResolutionError) in
           try owner.resolveForProviderClosure(slot: slot, as: Product.self)
         }
@@ -200,14 +188,23 @@ struct ArgumentRecipe: Sendable {
     type = Argument.self
     typeName = String(describing: Argument.self)
     makeFactory = { owner, slot in
-      ProviderFactory(asyncMaking: Product.self, argument: Argument.self) {
-        [weak owner] (argument: Argument) async throws -> Product in
-        guard let owner else {
-          throw ResolutionError(name: slot.name, path: [slot.name], reason: .containerReleased)
-        }
-        return try await ArgumentRecipe.passingAsync(argument, for: token) {
-          try await owner.asyncValue(forName: slot.name, as: Product.self)
-        }
+      ProviderFactory(
+        asyncMaking: Product.self, argument: Argument.self,
+        ArgumentRecipe.resolvingAsync(Product.self, slot: slot, in: owner, token: token))
+    }
+  }
+
+  /// What an async provider closure that takes an argument does on each call: resolves
+  /// the provider as `asyncValue` does (which waits for another thread's creation
+  /// without blocking this one), with the argument passed in the task. The closure
+  /// holds the container weakly, as other provider closures do.
+  private static func resolvingAsync<Product, Argument>(
+    _ productType: Product.Type, slot: NameSlot, in owner: Container, token: Token
+  ) -> @Sendable (Argument) async throws -> Product {
+    { [weak owner] argument in
+      let owner = try Container.calledByClosure(owner, of: slot)
+      return try await passingAsync(argument, for: token) {
+        try await owner.asyncValue(forName: slot.name, as: Product.self)
       }
     }
   }

@@ -336,7 +336,7 @@ struct AsyncResolver {
           var path = context.path + resolution.path
           if resolution.state.pendingInjection == nil { path.append(name) }
           resolution.abandon()
-          throw ResolutionError(name: name, path: path, reason: Resolver.reason(refusing: error))
+          throw ResolutionError(name: name, path: path, reason: error.reason)
         }
       case .failure(let failure):
         var failure = failure

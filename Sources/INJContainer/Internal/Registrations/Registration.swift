@@ -196,12 +196,18 @@ final class Registration: @unchecked Sendable {
   private static func makeAsyncFactory<Made>(
     _ productType: Made.Type, owner: Container, slot: NameSlot
   ) -> ProviderFactory {
-    ProviderFactory(asyncMaking: productType) { [weak owner] () async throws -> Made in
-      guard let owner else {
-        throw ResolutionError(
-          name: slot.name, path: [slot.name], reason: .containerReleased)
-      }
-      return try await owner.asyncValue(forName: slot.name, as: productType)
+    ProviderFactory(asyncMaking: productType, resolvingAsync(productType, slot: slot, in: owner))
+  }
+
+  /// What an async provider closure does on each call: resolves the slot's name as
+  /// `asyncValue` does, which waits for another thread's creation without blocking this
+  /// one. The closure holds the container weakly, as every provider closure does.
+  private static func resolvingAsync<Made>(
+    _ productType: Made.Type, slot: NameSlot, in owner: Container
+  ) -> @Sendable () async throws -> Made {
+    { [weak owner] in
+      try await Container.calledByClosure(owner, of: slot).asyncValue(
+        forName: slot.name, as: productType)
     }
   }
 
@@ -218,21 +224,25 @@ final class Registration: @unchecked Sendable {
   ) -> ProviderFactory {
     // The closures hold the container weakly: a singleton keeping one must not
     // keep its container alive.
-    // Their async closures resolve as `asyncValue` does, which waits for another
-    // thread's creation without blocking this one.
-    let suspending: @Sendable () async throws -> Made = { [weak owner] in
-      guard let owner else {
-        throw ResolutionError(name: slot.name, path: [slot.name], reason: .containerReleased)
-      }
-      return try await owner.asyncValue(forName: slot.name, as: productType)
+    ProviderFactory(
+      making: productType, isMainActor: isMainActor,
+      suspending: resolvingAsync(productType, slot: slot, in: owner)
+    ) { [weak owner] () throws -> Made in
+      try Container.calledByClosure(owner, of: slot).resolveForProviderClosure(
+        slot: slot, as: productType)
     }
-    return ProviderFactory(making: productType, isMainActor: isMainActor, suspending: suspending) {
-      [weak owner] () throws -> Made in
-      guard let owner else {
-        throw ResolutionError(
-          name: slot.name, path: [slot.name], reason: .containerReleased)
-      }
-      return try owner.resolveForProviderClosure(slot: slot, as: productType)
+  }
+}
+
+extension Container {
+  /// The container of a provider closure being called, which the closure holds weakly;
+  /// the error of a call made after the container is gone.
+  static func calledByClosure(
+    _ container: Container?, of slot: NameSlot
+  ) throws(ResolutionError) -> Container {
+    guard let container else {
+      throw ResolutionError(name: slot.name, path: [slot.name], reason: .containerReleased)
     }
+    return container
   }
 }

@@ -90,6 +90,15 @@ final class Claims: Sendable {
     /// A thread that an async request may need would wait for that request, which is
     /// suspended waiting for the named creation (see ``claim(_:name:for:done:)``).
     case heldBySuspendedRequest(awaiting: String)
+
+    /// What a resolution refused this claim reports.
+    var reason: ResolutionError.Reason {
+      switch self {
+      case .cycle(let cycle): .cycle(CycleText.normalized(cycle))
+      case .heldBySuspendedRequest(let awaited): .madeBySuspendedRequest(awaiting: awaited)
+      case .cancelled: .creatorFailed(CancellationError())
+      }
+    }
   }
 
   /// Claims `object` for `owner` (the address of an outermost resolution, which

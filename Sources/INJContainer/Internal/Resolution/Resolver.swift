@@ -293,7 +293,7 @@ struct Resolver {
           case .claimed: claimed = true
           }
         } catch {
-          throw self.error(for: provider.name, reason: Self.reason(refusing: error))
+          throw self.error(for: provider.name, reason: error.reason)
         }
       }
     }
@@ -367,7 +367,7 @@ struct Resolver {
           _ = try Claims.shared.claim(product.object, name: provider.name, for: owner)
         } catch {
           throw self.error(
-            for: provider.name, reason: Self.reason(refusing: error), inProgress: true)
+            for: provider.name, reason: error.reason, inProgress: true)
         }
       }
     }
@@ -376,15 +376,6 @@ struct Resolver {
     }
     try product.inject(with: plan, from: values, of: provider) { path }
     return true
-  }
-
-  /// Why a claim a thread would wait for is refused.
-  static func reason(refusing refusal: Claims.Refusal) -> ResolutionError.Reason {
-    switch refusal {
-    case .cycle(let cycle): .cycle(CycleText.normalized(cycle))
-    case .heldBySuspendedRequest(let awaited): .madeBySuspendedRequest(awaiting: awaited)
-    case .cancelled: .creatorFailed(CancellationError())
-    }
   }
 
   /// Runs a provider's creator with `values` (no lock is held). The provider is
