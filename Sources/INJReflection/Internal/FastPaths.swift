@@ -107,9 +107,7 @@ enum FastPaths {
     return filled && sample.base == FastPathSample.Values.base
       && sample.own == FastPathSample.Values.own
   }
-}
 
-extension FastPaths {
   /// The sample's `@Inject` properties as the runtime's walk of its fields lists them
   /// (the walk behind `Mirror`), base class first, with their offsets: the fields whose
   /// name is a wrapper's storage (`_own`) and whose type is one of the sample's wrapper
