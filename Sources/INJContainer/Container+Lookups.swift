@@ -29,15 +29,6 @@ extension Container {
     !name.isBlank && lookup(name, hash: name.hashValue) != nil
   }
 
-  /// Whether the key's name is registered here or in an ancestor, as
-  /// ``isRegistered(_:)-(String)``; the type is not looked at.
-  ///
-  /// - Parameter key: A key.
-  /// - Returns: Whether resolving the key finds a registration.
-  public func isRegistered<T>(_ key: Key<T>) -> Bool {
-    isRegistered(key.name)
-  }
-
   // MARK: Listing
 
   /// Every registration, for tools and debugging: ancestors' first (outermost
@@ -133,7 +124,7 @@ public struct RegistrationDescription: Hashable, Sendable, CustomStringConvertib
   ///   - isOverride: Whether it is an override.
   ///   - ancestry: Which container holds it, counted from the one asked.
   ///   - isContribution: Whether it is a contribution to a collection.
-  public init(
+  init(
     name: String, kind: Kind, options: ProviderOptions = [], dependencies: [String] = [],
     typeName: String, isolation: Isolation? = nil, site: RegistrationSite,
     isOverride: Bool = false, ancestry: Int = 0, isContribution: Bool = false

@@ -2,10 +2,6 @@ import INJGraph
 import INJReflection
 
 extension Container {
-  /// The most cycles a check lists, as many as a `DependencyGraph` lists; more are
-  /// reported as a truncated list.
-  public static var cycleListLimit: Int { DependencyGraph<String>.cycleListLimit }
-
   /// Checks the whole graph and throws one error listing every problem.
   ///
   /// It reports every dependency on a name nothing registers (with the closest

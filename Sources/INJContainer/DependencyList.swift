@@ -18,7 +18,7 @@
 /// ``Container/addProvider(forName:dependencies:options:fileID:line:creator:_:)-(_,[String],_,_,_,_,_)``:
 /// an array literal is an `Array` unless nothing else fits, so the compiler never
 /// has two equal choices. A list built at run time is made with
-/// ``init(_:)`` or ``init(names:)``.
+/// ``init(_:)``: `DependencyList(names.map(Dependency.init))` for names alone.
 public struct DependencyList: Hashable, Sendable, ExpressibleByArrayLiteral,
   CustomStringConvertible
 {
@@ -30,13 +30,6 @@ public struct DependencyList: Hashable, Sendable, ExpressibleByArrayLiteral,
   /// - Parameter dependencies: The names and keys, in order.
   public init(_ dependencies: some Sequence<Dependency>) {
     self.dependencies = Array(dependencies)
-  }
-
-  /// A list of names.
-  ///
-  /// - Parameter names: The names, in order.
-  public init(names: some Sequence<String>) {
-    dependencies = names.map { Dependency($0) }
   }
 
   /// A list written as an array literal: `[.key(.weatherClient), "theme"]`.

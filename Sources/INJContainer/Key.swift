@@ -94,14 +94,4 @@ public struct Key<Value>: Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     "Key<\(Value.self)>(\"\(name)\")"
   }
-
-  /// Whether two keys have the same name.
-  public static func == (lhs: Key, rhs: Key) -> Bool {
-    lhs.name == rhs.name
-  }
-
-  /// Hashes the key's name.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(name)
-  }
 }

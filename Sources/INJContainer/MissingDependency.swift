@@ -20,7 +20,7 @@ public struct MissingDependency: Hashable, Sendable {
   ///   - requiredBy: The provider that depends on it.
   ///   - suggestion: The closest registered name, if any is close.
   ///   - site: Where the provider was registered.
-  public init(
+  package init(
     name: String, requiredBy: String, suggestion: String? = nil, site: RegistrationSite? = nil
   ) {
     self.name = name

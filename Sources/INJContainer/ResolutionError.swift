@@ -126,7 +126,7 @@ public struct ResolutionError: Error, CustomStringConvertible {
   ///   - path: The requested name down to `name`, inclusive.
   ///   - suggestion: The closest registered name, if any is close.
   ///   - reason: What went wrong.
-  public init(name: String, path: [String], suggestion: String? = nil, reason: Reason) {
+  init(name: String, path: [String], suggestion: String? = nil, reason: Reason) {
     self.name = name
     self.path = path
     self.suggestion = suggestion

@@ -32,7 +32,7 @@ public struct ValidationError: Error, CustomStringConvertible {
   ///   - problems: Every problem, in report order.
   ///   - warnings: The warnings found alongside.
   ///   - isCycleListTruncated: Whether more cycles exist than are listed.
-  public init(
+  init(
     problems: [ValidationProblem], warnings: [ValidationWarning] = [],
     isCycleListTruncated: Bool = false
   ) {

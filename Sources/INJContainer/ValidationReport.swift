@@ -14,7 +14,7 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
   ///   - problems: Every problem, in report order.
   ///   - warnings: The warnings.
   ///   - isCycleListTruncated: Whether more cycles exist than are listed.
-  public init(
+  package init(
     problems: [ValidationProblem], warnings: [ValidationWarning],
     isCycleListTruncated: Bool = false
   ) {

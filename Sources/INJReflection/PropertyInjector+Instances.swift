@@ -35,7 +35,7 @@ extension PropertyInjector {
   ///
   /// - Parameter type: A class (or any other type, to see what it declares).
   /// - Returns: The property names, without the wrapper's leading underscore.
-  public static func injectPropertyNames(of type: Any.Type) -> [String]? {
+  package static func injectPropertyNames(of type: Any.Type) -> [String]? {
     SlotDiscovery.typedSlots(of: type)?.map(\.slot.name)
   }
 

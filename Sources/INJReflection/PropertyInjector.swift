@@ -21,7 +21,7 @@ public struct PropertyInjector {
   /// - Parameters:
   ///   - source: Offers a value for each property name that may be injected.
   ///   - ownerType: The type of the object being injected, named in errors.
-  public init(source: any InjectionSource, ownerType: Any.Type) {
+  package init(source: any InjectionSource, ownerType: Any.Type) {
     self.source = source
     self.ownerType = ownerType
   }

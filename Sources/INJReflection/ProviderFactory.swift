@@ -24,7 +24,7 @@
 /// closure throws instead.
 public final class ProviderFactory {
   /// The type the factory's `create` closure declares as its result.
-  public let productType: Any.Type
+  package let productType: Any.Type
   let create: @Sendable () throws -> Any
   private let exactClosure: Any
   private let exactThrowingClosure: Any
@@ -43,16 +43,16 @@ public final class ProviderFactory {
 
   /// Whether the products are made by an async creator: the factory's closures are
   /// then async only (`() async throws -> Product` and the like).
-  public var isAsync: Bool { asyncCreate != nil }
+  package var isAsync: Bool { asyncCreate != nil }
 
   /// Whether the products are made on the main actor: the factory's closures are
   /// then main-actor closures only (`@MainActor () -> Product` and the like), and it
   /// refuses to make closures that could be called elsewhere.
-  public let isMainActor: Bool
+  package let isMainActor: Bool
 
   /// The type of the argument each of the factory's closures takes and passes on to
   /// make the product; nil for closures without one.
-  public let argumentType: Any.Type?
+  package let argumentType: Any.Type?
 
   /// Creates a factory from a closure that makes one product per call.
   ///

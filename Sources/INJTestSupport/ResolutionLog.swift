@@ -24,7 +24,7 @@ public struct ResolutionLog: Sendable, Hashable {
     /// - Parameters:
     ///   - name: The name requested.
     ///   - path: The path down to `name`, inclusive.
-    public init(name: String, path: [String]) {
+    package init(name: String, path: [String]) {
       self.name = name
       self.path = path
     }
@@ -50,7 +50,7 @@ public struct ResolutionLog: Sendable, Hashable {
     ///   - name: The provider's name.
     ///   - path: The path down to `name`, inclusive.
     ///   - productType: The type of the product.
-    public init(name: String, path: [String], productType: String) {
+    package init(name: String, path: [String], productType: String) {
       self.name = name
       self.path = path
       self.productType = productType
@@ -70,7 +70,7 @@ public struct ResolutionLog: Sendable, Hashable {
   public var refusals: [Resolution] = []
 
   /// Creates an empty log.
-  public init() {}
+  package init() {}
 
   /// The names of ``resolutions``, in order, repeated as often as requested.
   public var resolvedNames: [String] {

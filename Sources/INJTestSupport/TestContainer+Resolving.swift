@@ -140,24 +140,4 @@ extension TestContainer {
       try await container.makeSingletons(named: names)
     }
   }
-
-  /// Whether `name` is registered in the test container, as the container's
-  /// `isRegistered(_:)` tells: copied from production, added or overridden.
-  ///
-  /// Ask it first to resolve a name that may be missing:
-  ///
-  /// ```swift
-  /// let flag =
-  ///   testContainer.isRegistered("featureFlag")
-  ///   ? try testContainer.value(forName: "featureFlag", as: Bool.self) : nil
-  /// ```
-  ///
-  /// A strict test container still refuses a registered name the test did not allow
-  /// or override: that is a failure, not a missing name.
-  ///
-  /// - Parameter name: A name.
-  /// - Returns: Whether resolving `name` finds a registration.
-  public func isRegistered(_ name: String) -> Bool {
-    container.isRegistered(name)
-  }
 }

@@ -32,7 +32,7 @@ public import INJContainer
 /// ## Strictness
 ///
 /// A strict test container lets a name resolve only if the test overrides, adds or
-/// allows it (``allow(_:fileID:filePath:line:column:)-(String...,_,_,_,_)``, or
+/// allows it (``allow(_:fileID:filePath:line:column:)``, or
 /// `allowing:` when creating it); a provider-closure name `fooProvider` counts as
 /// allowed when `foo` is. Any other name makes the resolution throw
 /// `ResolutionError` (reason `.refused`) and fails the test with a message naming it
@@ -84,7 +84,7 @@ public final class TestContainer: Sendable {
   ///   - strict: Whether only names the test overrides or allows may resolve.
   ///   - allowedNames: Names a strict test container lets resolve without an
   ///     override. A name that is not registered fails the test at this call, as
-  ///     for ``allow(_:fileID:filePath:line:column:)-([String],_,_,_,_)``.
+  ///     for ``allow(_:fileID:filePath:line:column:)``.
   ///   - reporter: Where failures go; by default the reporter set with
   ///     ``withIssueReporter(_:operation:)``, else Swift Testing inside a Swift
   ///     Testing test, else ``IssueReporter/automatic``.
@@ -140,22 +140,6 @@ public final class TestContainer: Sendable {
   ///   - column: The calling column; leave the default.
   public func allow(
     _ names: String..., fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-    line: UInt = #line, column: UInt = #column
-  ) {
-    allow(names, fileID: fileID, filePath: filePath, line: line, column: column)
-  }
-
-  /// Lets registered names resolve in a strict test container without overriding
-  /// them; names that are not registered fail the test at this call.
-  ///
-  /// - Parameters:
-  ///   - names: The names.
-  ///   - fileID: The calling file, for reports; leave the default.
-  ///   - filePath: The calling file's path; leave the default.
-  ///   - line: The calling line; leave the default.
-  ///   - column: The calling column; leave the default.
-  public func allow(
-    _ names: [String], fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) {
     observer.allow(names)

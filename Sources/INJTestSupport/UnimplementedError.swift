@@ -7,7 +7,7 @@ public struct UnimplementedError: Error, Hashable, Sendable, CustomStringConvert
   /// Creates the error.
   ///
   /// - Parameter name: The placeholder's name.
-  public init(name: String) {
+  package init(name: String) {
     self.name = name
   }
 

@@ -260,6 +260,7 @@ struct CheckingTheGraphTests: PrintingSample {
 
     expectPrintedOutputShown(in: Self.article)
     #expect(dense.dependencyGraph().cycles(limit: 10_000).count == 2_365)
+    #expect(report.problems.count == DependencyGraph<String>.cycleListLimit)
   }
 
   @Test func resolutionErrors() throws {

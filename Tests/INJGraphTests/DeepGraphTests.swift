@@ -92,7 +92,7 @@ import Darwin
         graph.transitiveDependencies(of: 0, includingDeferred: true).count,
         graph.transitiveDependents(of: count - 1).count,
         graph.unreachableNodes(from: [count / 2]).count,
-        graph.depth(of: 0) ?? -1, graph.maximumDepth(),
+        graph.depths()[0] ?? -1, (graph.depths().values.max() ?? 0),
       ]
     }
     #expect(found == [count - 1, count - 1, count - 1, count / 2, count - 1, count - 1])
@@ -126,7 +126,7 @@ import Darwin
       return [
         orderCycles, components.count, components.first?.count ?? -1, cycles.count,
         cycles.first?.count ?? -1, cycles.first?.first ?? -1, cycles.first?.last ?? -1,
-        graph.transitiveDependencies(of: 0).count, graph.depth(of: 0) ?? -1,
+        graph.transitiveDependencies(of: 0).count, graph.depths()[0] ?? -1,
         core.stronglyConnectedComponents().count,
       ]
     }

@@ -52,29 +52,29 @@ import Testing
   @Test func depthCountsACycleAsOneStep() {
     let graph = Self.graph
     // {api, cache} → http: http 0, the cycle 1, app 2; settings → http: 1; legacy 0.
-    #expect(graph.depth(of: "http") == 0)
-    #expect(graph.depth(of: "api") == 1)
-    #expect(graph.depth(of: "cache") == 1)
-    #expect(graph.depth(of: "app") == 2)
-    #expect(graph.depth(of: "settings") == 1)
-    #expect(graph.depth(of: "legacy") == 0)
-    #expect(graph.depth(of: "gone") == nil)
+    #expect(graph.depths()["http"] == 0)
+    #expect(graph.depths()["api"] == 1)
+    #expect(graph.depths()["cache"] == 1)
+    #expect(graph.depths()["app"] == 2)
+    #expect(graph.depths()["settings"] == 1)
+    #expect(graph.depths()["legacy"] == 0)
+    #expect(graph.depths()["gone"] == nil)
     #expect(
       graph.depths() == [
         "app": 2, "api": 1, "http": 0, "cache": 1, "settings": 1, "legacy": 0,
       ])
-    #expect(graph.maximumDepth() == 2)
+    #expect((graph.depths().values.max() ?? 0) == 2)
   }
 
-  @Test func fanInAndFanOut() {
+  @Test func countsOfDirectNeighbours() {
     let graph = Self.graph
-    #expect(graph.fanOut(of: "api") == 2)
-    #expect(graph.fanOut(of: "app") == 1)
-    #expect(graph.fanOut(of: "app", includingDeferred: true) == 2)
-    #expect(graph.fanOut(of: "legacy") == 0)
-    #expect(graph.fanIn(of: "http") == 2)
-    #expect(graph.fanIn(of: "settings") == 0)
-    #expect(graph.fanIn(of: "settings", includingDeferred: true) == 1)
-    #expect(graph.fanIn(of: "unknown") == 0)
+    #expect(graph.dependencies(of: "api").count == 2)
+    #expect(graph.dependencies(of: "app").count == 1)
+    #expect(graph.dependencies(of: "app", includingDeferred: true).count == 2)
+    #expect(graph.dependencies(of: "legacy").count == 0)
+    #expect(graph.dependents(of: "http").count == 2)
+    #expect(graph.dependents(of: "settings").count == 0)
+    #expect(graph.dependents(of: "settings", includingDeferred: true).count == 1)
+    #expect(graph.dependents(of: "unknown").count == 0)
   }
 }

@@ -43,14 +43,16 @@ import Testing
     checksum += (try? graph.topologicalOrder().count) ?? -1
     checksum += graph.cycles().count + graph.cycles(limit: 1).count
     checksum += graph.stronglyConnectedComponents().count
-    checksum += graph.depths().count + graph.maximumDepth()
+    checksum += graph.depths().count + (graph.depths().values.max() ?? 0)
     checksum += graph.unreachableNodes(from: graph.nodes.prefix(1)).count
     for node in graph.nodes + [99] {
       checksum += graph.dependencies(of: node).count + graph.dependents(of: node).count
       checksum += graph.dependencies(of: node, includingDeferred: true).count
       checksum += graph.transitiveDependencies(of: node).count
       checksum += graph.transitiveDependents(of: node, includingDeferred: true).count
-      checksum += (graph.depth(of: node) ?? -1) + graph.fanIn(of: node) + graph.fanOut(of: node)
+      checksum +=
+        (graph.depths()[node] ?? -1) + graph.dependents(of: node).count
+        + graph.dependencies(of: node).count
     }
     checksum += graph.dotText().count + graph.mermaidText().count
     return checksum

@@ -100,7 +100,7 @@ struct StrictnessTests {
       reporter: recorder)
     let line: UInt = #line + 1
     testContainer.allow("confguration", "weatherClientProvider", "featureFlag")
-    testContainer.allow(["clockProvidr", " "])
+    testContainer.allow("clockProvidr", " ")
     #expect(
       recorder.messages == [
         "Cannot allow 'wetherReport': nothing is registered under that name. Did you mean "
@@ -158,7 +158,7 @@ struct StrictnessTests {
     let recorder = RecordingIssueReporter()
     let testContainer = TestContainer(
       copying: Production.make(), strict: true, reporter: recorder)
-    testContainer.allow(["reportScreen", "weatherReport", "clock"])
+    testContainer.allow("reportScreen", "weatherReport", "clock")
     testContainer.override("weatherClient", with: FakeWeatherClient() as any WeatherClient)
 
     let screen = try testContainer.value(forName: "reportScreen", as: ReportScreen.self)
@@ -232,21 +232,21 @@ struct TestContainerLookupTests {
   @Test func aMissingNameGivesNilAndARefusedOneStillFails() throws {
     let recorder = RecordingIssueReporter()
     let testContainer = TestContainer(copying: Production.make(), strict: true, reporter: recorder)
-    #expect(testContainer.isRegistered("clock"))
-    #expect(!testContainer.isRegistered("featureFlag"))
+    #expect(testContainer.container.isRegistered("clock"))
+    #expect(!testContainer.container.isRegistered("featureFlag"))
     let missing =
-      testContainer.isRegistered("featureFlag")
+      testContainer.container.isRegistered("featureFlag")
       ? try testContainer.value(forName: "featureFlag", as: Bool.self) : nil
     #expect(missing == nil)
     #expect(recorder.messages.isEmpty)
     #expect(throws: ResolutionError.self) {
-      testContainer.isRegistered("clock")
+      testContainer.container.isRegistered("clock")
         ? try testContainer.value(forName: "clock", as: Any.self) : nil
     }
     #expect(recorder.messages.count == 1)
     testContainer.override("featureFlag", with: true)
     let overridden =
-      testContainer.isRegistered("featureFlag")
+      testContainer.container.isRegistered("featureFlag")
       ? try testContainer.value(forName: "featureFlag", as: Bool.self) : nil
     #expect(overridden == true)
   }

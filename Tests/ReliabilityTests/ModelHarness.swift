@@ -1,4 +1,5 @@
 import INJContainer
+import INJGraph
 import INJPrimitives
 import INJReflection
 
@@ -611,13 +612,13 @@ struct ModelHarness {
       $0.fileID == "Model/Script.swift" && $0.module != moduleOfRegistration[$0.line]
     }
     expect("sites with the wrong module", misattributed.map(\.description), [])
-    if expected.cycles.count <= Container.cycleListLimit {
+    if expected.cycles.count <= DependencyGraph<String>.cycleListLimit {
       expect("cycles", thrown.cycles, expected.cycles)
       expect("cycle list truncated", thrown.isCycleListTruncated, false)
     } else {
       expect("cycle list truncated", thrown.isCycleListTruncated, true)
       let all = Set(expected.cycles)
-      expect("cycles listed", thrown.cycles.count, Container.cycleListLimit)
+      expect("cycles listed", thrown.cycles.count, DependencyGraph<String>.cycleListLimit)
       expect("listed cycles are cycles", thrown.cycles.allSatisfy(all.contains), true)
     }
     let predictedCount =

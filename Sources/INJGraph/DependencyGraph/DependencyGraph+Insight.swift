@@ -96,24 +96,14 @@ extension DependencyGraph {
     return nodes.indices.compactMap { isReached[$0] ? nil : nodes[$0] }
   }
 
-  /// The depth of a node: the number of edges on the longest chain of direct dependencies that
-  /// starts at it.
+  /// The depth of every node: the number of edges on the longest chain of direct
+  /// dependencies that starts at it.
   ///
   /// A node without dependencies has depth 0. Depth is measured between strongly connected
   /// components, so a cycle counts as a single step and never makes a depth infinite: for
   /// `a → b → a` and `b → c`, `c` has depth 0 and both `a` and `b` have depth 1. Deferred edges
-  /// and dangling references do not count.
-  ///
-  /// - Parameter node: The node to measure.
-  /// - Returns: The depth, or `nil` when `node` is not a node.
-  /// - Complexity: O(*n* + *e* log *d*) for *n* nodes, *e* edges and at most *d* edges per
-  ///   node; use ``depths()`` to measure every node at once.
-  public func depth(of node: Node) -> Int? {
-    guard let rank = rank(of: node) else { return nil }
-    return Int(store.graph(includingDeferred: false).depths()[Int(rank)])
-  }
-
-  /// The depth of every node, as defined by ``depth(of:)``.
+  /// and dangling references do not count. The depth of the graph is the largest of them:
+  /// `depths().values.max() ?? 0`.
   ///
   /// - Returns: The depth of each node.
   /// - Complexity: O(*n* + *e* log *d*) for *n* nodes, *e* edges and at most *d* edges per node.
@@ -125,39 +115,5 @@ extension DependencyGraph {
       result[node] = Int(depth)
     }
     return result
-  }
-
-  /// The depth of the graph: the largest ``depth(of:)`` of any node, or 0 for an empty graph.
-  ///
-  /// - Returns: The number of edges on the longest chain of direct dependencies, counting each
-  ///   cycle as one step.
-  /// - Complexity: O(*n* + *e* log *d*) for *n* nodes, *e* edges and at most *d* edges per node.
-  public func maximumDepth() -> Int {
-    Int(store.graph(includingDeferred: false).depths().max() ?? 0)
-  }
-
-  /// The number of distinct nodes that depend directly on a node.
-  ///
-  /// - Parameters:
-  ///   - node: The node to count for.
-  ///   - includingDeferred: Whether deferred dependents count too.
-  /// - Returns: The count, or 0 when `node` is not a node.
-  /// - Complexity: O(*e*) for *e* edges.
-  public func fanIn(of node: Node, includingDeferred: Bool = false) -> Int {
-    dependents(of: node, includingDeferred: includingDeferred).count
-  }
-
-  /// The number of distinct nodes that a node depends on directly.
-  ///
-  /// Dangling references do not count.
-  ///
-  /// - Parameters:
-  ///   - node: The node to count for.
-  ///   - includingDeferred: Whether deferred dependencies count too.
-  /// - Returns: The count, or 0 when `node` is not a node.
-  /// - Complexity: O(*d* log *d*) for *d* edges from `node` when each node's dependencies were
-  ///   all given before the next node was added; O(*e*) for *e* edges otherwise.
-  public func fanOut(of node: Node, includingDeferred: Bool = false) -> Int {
-    dependencies(of: node, includingDeferred: includingDeferred).count
   }
 }

@@ -22,7 +22,7 @@ public struct IssueLocation: Sendable, Hashable, CustomStringConvertible {
   ///   - filePath: The file's full path.
   ///   - line: The line.
   ///   - column: The column.
-  public init(
+  package init(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) {

@@ -10,7 +10,7 @@ public struct ReportedIssue: Sendable, Hashable, CustomStringConvertible {
   /// - Parameters:
   ///   - message: What failed.
   ///   - location: Where.
-  public init(message: String, location: IssueLocation) {
+  package init(message: String, location: IssueLocation) {
     self.message = message
     self.location = location
   }

@@ -241,7 +241,7 @@ struct Validation {
       } else {
         CompactDigraph(nodeCount: slots.count, rowLengths: rowLengths, targets: targets)
       }
-    let (found, truncated) = graph.elementaryCycles(limit: Container.cycleListLimit)
+    let (found, truncated) = graph.elementaryCycles(limit: DependencyGraph<String>.cycleListLimit)
     let cycles = found.map { ids -> [String] in
       CycleText.normalized(ids.map { slots[Int($0)].name } + [slots[Int(ids[0])].name])
     }

@@ -67,7 +67,8 @@ nonisolated func nonisolatedShapes() throws -> ShapeLog {
     container.isRegistered("nobody")
     ? try container.value(forName: "nobody", as: Engine.self) : nil
   log.expect(nobody == nil, "isRegistered ? value : nil")
-  log.expect(container.isRegistered("engine") && container.isRegistered(.port), "isRegistered")
+  log.expect(
+    container.isRegistered("engine") && container.isRegistered(Key.port.name), "isRegistered")
 
   // Injection.
   let injected = try container.value(forName: "injectedCar", as: Car.self)
