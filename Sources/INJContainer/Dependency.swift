@@ -17,7 +17,7 @@ public struct Dependency: Hashable, Sendable, ExpressibleByStringLiteral,
   /// The name the provider depends on.
   public let name: String
   /// The type of the key the dependency was made from, if any.
-  public let keyType: Any.Type?
+  package let keyType: Any.Type?
 
   /// A dependency by name.
   ///

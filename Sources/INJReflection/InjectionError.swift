@@ -54,7 +54,7 @@ public struct InjectionError: Error, CustomStringConvertible, Hashable {
   ///   - reason: What went wrong.
   ///   - propertyName: The property concerned, if any.
   ///   - typeName: The type of the object being injected.
-  public init(reason: Reason, propertyName: String?, typeName: String) {
+  package init(reason: Reason, propertyName: String?, typeName: String) {
     self.reason = reason
     self.propertyName = propertyName
     self.typeName = typeName

@@ -4,7 +4,7 @@
 /// ```swift
 /// let app = try testContainer.value(forName: "app", as: App.self)
 /// #expect(testContainer.log.createdNames == ["weatherClient", "app"])
-/// #expect(testContainer.log.resolutionCount(of: "weatherClient") == 1)
+/// #expect(testContainer.log.resolvedNames.count { $0 == "weatherClient" } == 1)
 /// ```
 ///
 /// A request is logged whether it is made directly (through the test container or
@@ -85,21 +85,5 @@ public struct ResolutionLog: Sendable, Hashable {
   /// The names of ``refusals``, in order.
   public var refusedNames: [String] {
     refusals.map(\.name)
-  }
-
-  /// How many times `name` was requested and let through.
-  ///
-  /// - Parameter name: A name.
-  /// - Returns: The number of requests.
-  public func resolutionCount(of name: String) -> Int {
-    resolutions.count { $0.name == name }
-  }
-
-  /// How many times the creator of `name` ran.
-  ///
-  /// - Parameter name: A provider's name.
-  /// - Returns: The number of runs.
-  public func creationCount(of name: String) -> Int {
-    creations.count { $0.name == name }
   }
 }

@@ -27,7 +27,7 @@ struct IsolationTests {
     let report = try testContainer.value(forName: "weatherReport", as: WeatherReport.self)
     #expect(report.client as AnyObject === client as AnyObject)
     #expect(report.clock?.now == index)
-    #expect(testContainer.log.creationCount(of: "weatherClient") == 1)
+    #expect(testContainer.log.createdNames.count { $0 == "weatherClient" } == 1)
     #expect(testContainer.overriddenNames == ["clock", "configuration"])
   }
 

@@ -32,11 +32,11 @@ struct RecordingTests {
       _ = try testContainer.value(forName: "weatherReport", as: WeatherReport.self)
     }
     let log = testContainer.log
-    #expect(log.resolutionCount(of: "weatherReport") == 3)
-    #expect(log.resolutionCount(of: "weatherClient") == 3)
-    #expect(log.creationCount(of: "weatherClient") == 1)
-    #expect(log.creationCount(of: "weatherReport") == 3)
-    #expect(log.creationCount(of: "configuration") == 0)
+    #expect(log.resolvedNames.count { $0 == "weatherReport" } == 3)
+    #expect(log.resolvedNames.count { $0 == "weatherClient" } == 3)
+    #expect(log.createdNames.count { $0 == "weatherClient" } == 1)
+    #expect(log.createdNames.count { $0 == "weatherReport" } == 3)
+    #expect(log.createdNames.count { $0 == "configuration" } == 0)
     #expect(
       log.createdNames == [
         "weatherClient", "clock", "weatherReport", "clock", "weatherReport", "clock",

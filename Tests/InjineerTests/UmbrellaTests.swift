@@ -81,10 +81,15 @@ struct UmbrellaTests {
     let factory = ProviderFactory(making: Door.self) { Door() }
     #expect(try factory.closure(as: (() -> Door).self)().greeter == nil)
     #expect(PropertyInjector.injectablePropertyNames(of: hall) == ["greeter", "doorProvider"])
-    let error = InjectionError(
-      reason: .typeMismatch(expected: "Greeter", actual: "Int"), propertyName: "greeter",
-      typeName: "Hall")
-    #expect(error.description.hasPrefix("Cannot inject 'greeter' into Hall"))
+    struct WrongOffer: InjectionSource {
+      func injectionValue(forProperty name: String) -> InjectionValue? {
+        name == "greeter" ? .value(42) : nil
+      }
+    }
+    let error = #expect(throws: InjectionError.self) {
+      try PropertyInjector.injectProperties(into: Hall(), from: WrongOffer())
+    }
+    #expect(error?.description.hasPrefix("Cannot inject 'greeter' into Hall") == true)
   }
 
   @Test func theGraphModuleIsReExported() throws {

@@ -18,7 +18,7 @@ extension DependencyGraph {
     ///   - dependent: The node that depends on the missing one.
     ///   - missingNode: The value depended on.
     ///   - isDeferred: Whether the dependency is deferred rather than direct.
-    public init(dependent: Node, missingNode: Node, isDeferred: Bool = false) {
+    package init(dependent: Node, missingNode: Node, isDeferred: Bool = false) {
       self.dependent = dependent
       self.missingNode = missingNode
       self.isDeferred = isDeferred

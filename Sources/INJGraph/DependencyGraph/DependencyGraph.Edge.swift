@@ -15,7 +15,7 @@ extension DependencyGraph {
     ///   - dependent: The node that depends on the other.
     ///   - dependency: The node depended on.
     ///   - isDeferred: Whether the dependency is deferred rather than direct.
-    public init(dependent: Node, dependency: Node, isDeferred: Bool = false) {
+    package init(dependent: Node, dependency: Node, isDeferred: Bool = false) {
       self.dependent = dependent
       self.dependency = dependency
       self.isDeferred = isDeferred
