@@ -523,8 +523,9 @@ struct Validation {
   /// Checks each dependency given as a key against the type its name's registration
   /// declares: a key type that no value of that type can have is a problem.
   private mutating func checkKeyedDependencies() {
-    for entry in 0..<index.count where isEffective[entry] {
-      guard index.flags[entry].contains(.provider) else { continue }
+    // The flag, not the registration: most providers list no key, and visiting each
+    // registration object would cost a cache miss per provider in a large graph.
+    for entry in 0..<index.count where isEffective[entry] && index.flags[entry].contains(.keyed) {
       let registration = index.entries[entry]
       guard let provider = registration.provider,
         let keyTypes = provider.dependencyKeyTypes

@@ -6,7 +6,7 @@
 /// thousand registrations to a million.
 struct ValidationIndex {
   struct Flags: OptionSet {
-    let rawValue: UInt8
+    let rawValue: UInt16
 
     /// Registered as a provider (valid or not).
     static let provider = Flags(rawValue: 1 << 0)
@@ -24,6 +24,9 @@ struct ValidationIndex {
     static let providerClosureName = Flags(rawValue: 1 << 6)
     /// Registered with more than one scope: reported as such.
     static let conflictingScopes = Flags(rawValue: 1 << 7)
+    /// A provider that lists a dependency as a key (typed wiring, or `.key(_:)`), whose
+    /// type the check compares with the name's registration.
+    static let keyed = Flags(rawValue: 1 << 8)
   }
 
   /// The registrations, overrides included.
@@ -56,6 +59,7 @@ struct ValidationIndex {
       if provider.scope.isShared { entryFlags.insert(.shared) }
       if provider.options.contains(.manualInit) { entryFlags.insert(.manualInit) }
       if provider.asyncCreator != nil { entryFlags.insert(.async) }
+      if provider.dependencyKeyTypes != nil { entryFlags.insert(.keyed) }
       // A loop: appending a lazy map went through the generic sequence copy.
       for dependency in provider.dependencySlots {
         dependencyIDs.append(dependency.id)
