@@ -48,8 +48,9 @@ extension Container {
   }
 
   /// Adds a contribution whose creator is `async` to a collection: the collection is
-  /// then resolved with ``asyncValue(forName:as:)``, which makes its contributions in
-  /// registration order.
+  /// then resolved with ``asyncValue(forName:as:)``, which makes its contributions as
+  /// it makes an async provider's dependencies (several slow async ones at once) and
+  /// gives their products in registration order.
   ///
   /// - Parameters:
   ///   - collection: The collection's name.
@@ -93,57 +94,47 @@ extension Container {
   /// The registration a collection name resolves to: a provider whose product is the
   /// array of the contributions' products. Call with the registry lock held.
   ///
-  /// A synchronous collection's provider depends on its contributions themselves,
-  /// one dependency slot each (slots of no name in the table, each set to its
-  /// contribution or to the value replacing it), so that the resolver makes them as it
-  /// makes any dependency: in order, each cycle-checked, and, in an async request,
-  /// stopping where another resolution holds a claim instead of blocking its thread.
-  /// It is made again when a contribution is added.
-  ///
-  /// A collection with an async contribution is async itself; its creator makes the
-  /// contributions in the async resolution of the collection. It is made again when
-  /// the first async contribution arrives. A collection replaced is retired, as slots
-  /// may still point at it.
+  /// A collection's provider depends on its contributions themselves, one dependency
+  /// slot each (slots of no name in the table, each set to its contribution or to the
+  /// value replacing it), so that the resolvers make them as they make any dependency:
+  /// each cycle-checked, and, in an async request, stopping where another resolution
+  /// holds a claim instead of blocking its thread. A collection with an async
+  /// contribution is async itself, and its async contributions are made as an async
+  /// provider's dependencies are (at once, when several are slow). It is made again
+  /// when a contribution is added; a collection replaced is retired, as slots may still
+  /// point at it.
   func collection(of slot: NameSlot, _ registry: inout Registry) -> Registration {
     let id = slot.id
     let contributions = registry.byName[id]
     let isAsync = contributions.contains { $0.registeredProvider?.asyncCreator != nil }
     if let existing = registry.collections[id], let provider = existing.provider {
-      let isSame =
-        isAsync
-        ? provider.asyncCreator != nil
-        : provider.asyncCreator == nil && provider.dependencies.count == contributions.count
-      if isSame {
+      if (provider.asyncCreator != nil) == isAsync,
+        provider.dependencies.count == contributions.count
+      {
         return existing
       }
       registry.retired.append(existing)
     }
-    let provider: Provider
-    if isAsync {
-      provider = Provider(
-        name: slot.name, owner: self, dependencies: [], dependencySlots: [], options: [],
-        isolation: .nonisolated, creator: .refusingSynchronousCreation,
-        asyncCreator: .value { [unowned self] _ in
-          try await self.asyncContributedProducts(slotID: id)
-        },
-        productType: [Any].self)
-    } else {
-      let replaced = registry.replacedContributions[id] ?? [:]
-      let parts = contributions.enumerated().map { position, contribution in
-        let part = NameSlot(
-          name: contribution.provider?.name ?? contribution.name, hash: 0, id: -1)
-        part.setRegistration(
-          replaced[position].map { replacement(of: contribution, by: $0, &registry) }
-            ?? contribution)
-        return part
-      }
-      let count = parts.count
-      provider = Provider(
-        name: slot.name, owner: self, dependencies: parts.map(\.name), dependencySlots: parts,
-        options: .manualInit, isolation: .nonisolated,
-        creator: .value { values in (0..<count).map { values.value(at: $0).anyValue } },
-        productType: [Any].self, dependenciesAreNames: false)
+    let replaced = registry.replacedContributions[id] ?? [:]
+    let parts = contributions.enumerated().map { position, contribution in
+      let part = NameSlot(name: contribution.provider?.name ?? contribution.name, hash: 0, id: -1)
+      part.setRegistration(
+        replaced[position].map { replacement(of: contribution, by: $0, &registry) }
+          ?? contribution)
+      return part
     }
+    let count = parts.count
+    let collect: @Sendable (ResolvedValues) -> [Any] = { values in
+      (0..<count).map { values.value(at: $0).anyValue }
+    }
+    // The contributions are the collection's dependencies, resolved as any provider's
+    // are; an async one makes the collection async.
+    let provider = Provider(
+      name: slot.name, owner: self, dependencies: parts.map(\.name), dependencySlots: parts,
+      options: .manualInit, isolation: .nonisolated,
+      creator: isAsync ? .refusingSynchronousCreation : .value(collect),
+      asyncCreator: isAsync ? .value { values in collect(values) } : nil,
+      productType: [Any].self, dependenciesAreNames: false)
     let site = contributions.first?.site ?? RegistrationSite(fileID: "", line: 0)
     let made = Registration(name: slot.name, site: site, owner: self, kind: .provider(provider))
     registry.collections[id] = made
@@ -170,25 +161,6 @@ extension Container {
 
   /// Makes every contribution of an async collection, in registration order, inside
   /// the async resolution of the collection.
-  private func asyncContributedProducts(slotID: Int32) async throws(ResolutionError) -> [Any] {
-    let (contributions, replaced) = contributions(slotID: slotID)
-    let resolver = AsyncResolver(context: AsyncResolution.live ?? .top())
-    var products: [Any] = []
-    products.reserveCapacity(contributions.count)
-    for (position, contribution) in contributions.enumerated() {
-      if let replacement = replaced[position] {
-        products.append(replacement.anyValue)
-        continue
-      }
-      products.append(try await resolver.resolve(contribution, dependent: nil).anyValue)
-    }
-    return products
-  }
-
-  /// Replaces the contribution at `position` of the collection `name` here with a
-  /// value (a test container's override of one contributor).
-  ///
-  /// - Returns: Whether the collection has a contribution at that position.
   package func replaceContribution<T>(to name: String, at position: Int, with value: T) -> Bool {
     withRegistry { registry in
       guard let slot = names.slot(named: name, hash: name.hashValue)?.takeUnretainedValue(),
@@ -199,7 +171,7 @@ extension Container {
       registry.replacedContributions[slot.id, default: [:]][position] = value
       // A synchronous collection made already depends on the contribution's slot.
       if let collection = registry.collections[slot.id]?.provider,
-        collection.asyncCreator == nil, collection.dependencySlots.indices.contains(position)
+        collection.dependencySlots.indices.contains(position)
       {
         collection.dependencySlots[position].setRegistration(
           replacement(of: own[position], by: value, &registry))
