@@ -164,19 +164,20 @@ struct ArgumentRecipe: Sendable {
     }
   }
 
-  /// The arguments passed to async provider closures in the current task, innermost
-  /// last: an async resolution may move between threads, so they travel with the task
-  /// (and its child tasks) instead of a thread.
-  @TaskLocal static var asyncArguments: [AsyncArgument] = []
+  /// The arguments passed to the provider closures being called, innermost last. They
+  /// travel with the task, so that an async resolution, which may move between threads,
+  /// and the tasks it awaits see them; a synchronous call made outside any task binds
+  /// them to its thread.
+  @TaskLocal static var passedArguments: [CallArgument] = []
 
-  /// An argument passed to an async provider closure.
+  /// An argument passed to a provider closure, with the token of the provider it is for.
   ///
   /// `@unchecked Sendable` because the argument of a synchronous creator need not be
   /// `Sendable`: the closure's caller hands it over (the compiler lets a caller pass a
   /// non-`Sendable` value to a nonisolated async closure only when nothing else can
-  /// reach it) and awaits the product while the one creator its call resolves reads
+  /// reach it) and waits for the product while the one creator its call resolves reads
   /// it. No lock is needed: nothing else reads it, and nothing writes it.
-  struct AsyncArgument: @unchecked Sendable {
+  struct CallArgument: @unchecked Sendable {
     let token: ObjectIdentifier
     let value: Any
   }
@@ -209,33 +210,30 @@ struct ArgumentRecipe: Sendable {
     }
   }
 
-  /// Runs `body` in the current task with `argument` passed for the provider of `token`.
+  /// Runs `body` with `argument` passed for the provider of `token`.
   private static func passingAsync<Result>(
     _ argument: Any, for token: Token, _ body: () async throws -> Result
   ) async throws -> Result {
-    let passed = asyncArguments + [AsyncArgument(token: ObjectIdentifier(token), value: argument)]
-    return try await $asyncArguments.withValue(passed, operation: body)
+    let passed = passedArguments + [CallArgument(token: ObjectIdentifier(token), value: argument)]
+    return try await $passedArguments.withValue(passed, operation: body)
   }
 
-  /// Whether an argument is passed for this provider now, by a synchronous closure call
-  /// on this thread or by an async one in this task.
+  /// Whether an argument is passed for this provider now.
   var isPassed: Bool {
     Self.passedValue(for: token) != nil
   }
 
-  /// Runs `body` with `argument` passed for the provider of `token` on this thread.
+  /// Runs `body` with `argument` passed for the provider of `token`.
   static func passing<Result>(
     _ argument: Any, for token: Token, _ body: () throws(ResolutionError) -> Result
   ) throws(ResolutionError) -> Result {
-    let state = ThreadState.current
-    state.pointee.arguments.append((ObjectIdentifier(token), argument))
-    defer { ThreadState.current.pointee.arguments.removeLast() }
-    return try body()
+    let passed = passedArguments + [CallArgument(token: ObjectIdentifier(token), value: argument)]
+    return try $passedArguments.withValue(passed) {
+      Swift.Result { () throws(ResolutionError) in try body() }
+    }.get()
   }
 
-  /// The innermost argument passed for the provider of `token`: by a synchronous closure
-  /// call on this thread, which is nested in any async call of the task (a synchronous
-  /// call cannot await one), else by an async call in this task.
+  /// The innermost argument passed for the provider of `token`.
   static func passed<Argument>(for token: Token, as type: Argument.Type) -> Argument? {
     // Unwrapped before the cast: an `Any?` cast to `Any` would give the optional.
     guard let value = passedValue(for: token) else { return nil }
@@ -244,9 +242,6 @@ struct ArgumentRecipe: Sendable {
 
   private static func passedValue(for token: Token) -> Any? {
     let id = ObjectIdentifier(token)
-    if let passed = ThreadState.current.pointee.arguments.last(where: { $0.token == id }) {
-      return passed.value
-    }
-    return asyncArguments.last { $0.token == id }?.value
+    return passedArguments.last { $0.token == id }?.value
   }
 }

@@ -36,9 +36,6 @@ struct ThreadState: ~Copyable {
   /// registrations it makes there are attributed to it, and are overrides when a test
   /// container overrides the module.
   var installing: (container: ObjectIdentifier, module: String, asOverride: Bool)?
-  /// The arguments of the provider closures being called on this thread, innermost
-  /// last, each with the token of the provider it is for (see ``ArgumentRecipe``).
-  var arguments: [(token: ObjectIdentifier, value: Any)] = []
   /// Whether this is the process's main thread: asked of the OS once per thread
   /// (a thread stays what it is), since the question costs two system calls on Linux.
   let isMainThread = MainActorCheck.isMainThreadAskingTheSystem
