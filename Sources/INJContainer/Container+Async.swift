@@ -104,7 +104,7 @@ extension Container {
         suggestion: name.isBlank ? nil : suggestion(for: name))
     }
     do {
-      return try await resolver.resolve(found.takeUnretainedValue(), dependent: nil)
+      return try await resolver.resolve(found.takeUnretainedValue())
     } catch {
       throw completedFromRegistrations(error)
     }

@@ -75,6 +75,34 @@ struct LaunchTests {
     #expect(try container.value(forName: "repository", as: Repository.self) === screen.repository)
   }
 
+  /// The request gives up its resolution while it makes a singleton first, so the claims
+  /// above the singleton are free for the singleton's creator: one that asks for what
+  /// needs the singleton fails, and nothing waits for good.
+  @Test func aSingletonMadeFirstWhoseCreatorAsksForItsDependentFailsWithoutHanging() async {
+    let container = Container()
+    container.addAsyncProvider(forName: "store", options: .singleton) { _ in
+      _ = try container.value(forName: "repository")
+      return await Store.open()
+    }
+    container.addProvider(forName: "repository", dependencies: ["store"], options: .singleton) {
+      values in Repository(store: try values.value(forName: "store"))
+    }
+    let watched = WatchedTask {
+      try await container.asyncValue(forName: "repository", as: Repository.self)
+    }
+    let result = await watched.result()
+    guard case .failure(let error as ResolutionError)? = result else {
+      Issue.record("expected a resolution error, got \(String(describing: result))")
+      return
+    }
+    #expect(error.name == "store")
+    #expect(
+      error.description
+        == "Cannot resolve 'repository': the creator of 'store' is async, so a synchronous "
+        + "resolution cannot make it. Resolve it with asyncValue(forName:as:), or register "
+        + "'repository' with addAsyncProvider. Path: repository → store.")
+  }
+
   @Test func theCheckStillReportsASynchronousProviderOverOtherAsyncProviders() {
     let container = Container()
     container.addAsyncProvider(forName: "session", fileID: "App/App.swift", line: 1) { _ in

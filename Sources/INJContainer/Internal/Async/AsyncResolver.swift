@@ -219,9 +219,9 @@ final class ObjectGraphCells: Sendable {
 struct AsyncResolver {
   let context: AsyncResolution
 
-  /// Resolves a registration needed by `dependent` (nil for a top-level request).
+  /// Resolves a registration, in this resolver's context.
   nonisolated(nonsending) func resolve(
-    _ registration: Registration, dependent: Provider?
+    _ registration: Registration
   ) async throws(ResolutionError) -> Resolved {
     switch registration.kind {
     case .instance(let value, _):
@@ -234,73 +234,54 @@ struct AsyncResolver {
         throw error(for: name, reason: reason, via: registration.name)
       }
     case .provider(let provider):
-      if let shared = provider.sharedValue() {
-        return shared
-      }
-      if provider.asyncCreator != nil {
-        return try await resolveAsyncProvider(provider)
-      }
-      return try await resolveSynchronously(makingAsyncSingletonsFirst: provider)
+      return try await resolve(provider)
     }
   }
 
-  /// Resolves a synchronous provider with the synchronous resolver, first making each
-  /// singleton below it that the synchronous resolver cannot make where it runs (as
-  /// ``Container/makeSingletons(named:)`` would at launch): an async one, or one whose
-  /// creator is isolated to an actor the resolution is not on, which this makes on
-  /// its actor; then trying again. A nonisolated provider over main-actor creators is
-  /// resolved on the main actor, where both run. An async provider or one isolated to
-  /// another actor, of another scope, below a synchronous one stays an error.
-  private nonisolated(nonsending) func resolveSynchronously(
-    makingAsyncSingletonsFirst provider: Provider
+  /// Resolves a provider: an async one by awaiting its creator, a synchronous one with
+  /// the synchronous resolver.
+  private nonisolated(nonsending) func resolve(
+    _ provider: Provider
   ) async throws(ResolutionError) -> Resolved {
-    var made: Set<String> = []
-    var onMainActor = false
-    while true {
-      do {
-        return try await resolveSynchronously(provider, onMainActor: onMainActor)
-      } catch {
-        let isolated: Bool
-        switch error.reason {
-        case .requiresAsync, .notMadeAtLaunch: isolated = false
-        case .notOnMainActor where provider.isolation == .nonisolated && !onMainActor:
-          onMainActor = true
-          continue
-        case .notOnActor, .notOnMainActor: isolated = true
-        default: throw error
-        }
-        // Not the provider itself: a synchronous provider is resolved on its own
-        // actor, so only one below it can be out of place.
-        guard error.name != provider.name, made.insert(error.name).inserted,
-          let found = provider.owner.lookup(error.name, hash: error.name.hashValue),
-          let singleton = found.takeUnretainedValue().provider, singleton.scope == .singleton,
-          isolated || singleton.asyncCreator != nil
-        else { throw error }
-        _ = try await resolve(found.takeUnretainedValue(), dependent: provider)
-      }
+    if let shared = provider.sharedValue() {
+      return shared
     }
+    if provider.asyncCreator != nil {
+      return try await resolveAsyncProvider(provider)
+    }
+    return try await resolveSynchronously(provider)
   }
 
   // MARK: Synchronous providers
 
   /// Resolves a synchronous provider with the synchronous resolver, on the actor its
-  /// creator is isolated to, if any, or on the main actor when `onMainActor`.
+  /// creator is isolated to, if any.
   ///
-  /// The resolution stops where another resolution holds a claim it needs (see
-  /// ``StoppableResolution``); this task then suspends until the claim is released and
-  /// goes on, so that waiting for another's creation never blocks its thread.
+  /// The resolution stops where its request must await something (see
+  /// ``StoppableResolution``), and goes on once this task has:
+  /// - where another resolution holds a claim it needs, this task suspends until the
+  ///   claim is released, so that waiting for another's creation never blocks its
+  ///   thread;
+  /// - where it needs a singleton it cannot make where it runs (an async one, or one
+  ///   isolated to an actor it is not on), the request makes it first, as
+  ///   ``Container/makeSingletons(named:)`` would;
+  /// - where a nonisolated provider's resolution meets a main-actor creator, it goes on
+  ///   on the main actor, where both run.
+  ///
+  /// Anything else that cannot run where it is (an async provider or one isolated to
+  /// another actor, of another scope, below a synchronous one) stays an error.
   private nonisolated(nonsending) func resolveSynchronously(
-    _ provider: Provider, onMainActor: Bool
+    _ provider: Provider
   ) async throws(ResolutionError) -> Resolved {
     guard AsyncResolution.live != nil else {
-      return try await resolveSynchronouslyUnbound(provider, onMainActor: onMainActor)
+      return try await resolveSynchronouslyUnbound(provider)
     }
     // Inside a creation: synchronous creators run unbound, so that a task one of them
     // starts, which it cannot await, asks as a new request, not as a part of the
     // creation this resolution is in.
     do {
       return try await AsyncResolution.$current.withValue(nil) {
-        try await resolveSynchronouslyUnbound(provider, onMainActor: onMainActor)
+        try await resolveSynchronouslyUnbound(provider)
       }
     } catch let failure as ResolutionError {
       throw failure
@@ -310,16 +291,21 @@ struct AsyncResolver {
   }
 
   private nonisolated(nonsending) func resolveSynchronouslyUnbound(
-    _ provider: Provider, onMainActor: Bool
+    _ provider: Provider
   ) async throws(ResolutionError) -> Resolved {
     let request = context.requestProducts
     guard let products = await request.synchronous.take() else {
       throw error(for: provider.name, reason: .creatorFailed(CancellationError()))
     }
     let resolution = StoppableResolution(provider, products: products, owner: request.claimOwner)
-    defer { request.synchronous.giveBack(resolution.takeProducts()) }
+    var isTaken = true
+    defer {
+      if isTaken { request.synchronous.giveBack(resolution.takeProducts()) }
+    }
+    var place = provider.isolation
+    var madeFirst: Set<ObjectIdentifier> = []
     while true {
-      let step = await Self.run(where: onMainActor ? .mainActor : provider.isolation) {
+      let step = await Self.run(where: place) {
         Result { () throws(ResolutionError) in
           try Resolver.proceed(resolution).map { HandedOver($0) }
         }
@@ -328,15 +314,42 @@ struct AsyncResolver {
       case .success(let product?):
         return product.value
       case .success(nil):
-        // Stopped at a claim another resolution holds: wait for it without blocking.
-        let (object, name) = resolution.state.stop!
-        do {
-          try await Claims.shared.waitForRelease(of: object, name: name, by: request.claimOwner)
-        } catch {
-          var path = context.path + resolution.path
-          if resolution.state.pendingInjection == nil { path.append(name) }
+        switch resolution.state.stop! {
+        case .heldClaim(let object, let name):
+          // Another resolution holds a claim it needs: wait for it without blocking.
+          do {
+            try await Claims.shared.waitForRelease(of: object, name: name, by: request.claimOwner)
+          } catch {
+            var path = context.path + resolution.path
+            if resolution.state.pendingInjection == nil { path.append(name) }
+            resolution.abandon()
+            throw ResolutionError(name: name, path: path, reason: error.reason)
+          }
+        case .singletonFirst(let singleton):
+          // Made by this request as it makes any name; then the resolution starts again.
+          // It is given up meanwhile, its claims released and the request's object-graph
+          // products given back: the singleton's creator may need them. A singleton made
+          // once is ready from then on, so each stops here once.
           resolution.abandon()
-          throw ResolutionError(name: name, path: path, reason: error.reason)
+          guard madeFirst.insert(ObjectIdentifier(singleton)).inserted else {
+            throw error(for: singleton.name, reason: .requiresAsync, inProgress: true)
+          }
+          request.synchronous.giveBack(resolution.takeProducts())
+          isTaken = false
+          var failure: ResolutionError?
+          do {
+            _ = try await resolve(singleton)
+          } catch {
+            failure = error
+          }
+          if let failure { throw failure }
+          guard let products = await request.synchronous.take() else {
+            throw error(for: provider.name, reason: .creatorFailed(CancellationError()))
+          }
+          resolution.state.objectGraphProducts = products
+          isTaken = true
+        case .mainActor:
+          place = .mainActor
         }
       case .failure(let failure):
         var failure = failure
@@ -504,11 +517,11 @@ struct AsyncResolver {
       {
         pending.append((index, registration))
       } else {
-        values[index] = try await resolve(registration, dependent: provider)
+        values[index] = try await resolve(registration)
       }
     }
     if pending.count == 1 {
-      values[pending[0].index] = try await resolve(pending[0].registration, dependent: provider)
+      values[pending[0].index] = try await resolve(pending[0].registration)
     } else if pending.count > 1 {
       try await resolveConcurrently(pending, of: provider, into: &values)
     }
@@ -535,7 +548,7 @@ struct AsyncResolver {
             group.addTask {
               (
                 index,
-                HandedOver(try await resolver.resolve(registration.value, dependent: provider))
+                HandedOver(try await resolver.resolve(registration.value))
               )
             }
           }

@@ -242,7 +242,13 @@ struct Resolver {
     case .objectGraph:
       if let value = objectGraphProducts.pointee.objectGraphProducts[provider] { return value }
     case .transient:
-      if provider.isLeaf { return try createLeaf(provider) }
+      if provider.isLeaf {
+        if provider.checksBeforeRunning, let stop = stopBeforeCreating(provider) {
+          state.pointee.stop = stop
+          return nil
+        }
+        return try createLeaf(provider)
+      }
     case .weakSingleton:
       break
     }
@@ -270,10 +276,14 @@ struct Resolver {
     if isInProgress(provider) {
       throw cycleError(closingAt: provider)
     }
+    if provider.checksBeforeRunning, let stop = stopBeforeCreating(provider) {
+      state.pointee.stop = stop
+      return nil
+    }
     var claimed = false
     if provider.scope.isShared {
       let owner = outermost.pointee.claimOwner
-      if state.pointee.stopsAtHeldClaims {
+      if state.pointee.isStoppable {
         switch Claims.shared.tryClaim(
           provider, name: provider.name, for: owner, done: provider.sharedValue)
         {
@@ -281,7 +291,7 @@ struct Resolver {
         case .claimed?: claimed = true
         case nil:
           // Another resolution holds it: the async request waits for it, suspended.
-          state.pointee.stop = (provider, provider.name)
+          state.pointee.stop = .heldClaim(provider, name: provider.name)
           return nil
         }
       } else {
@@ -356,10 +366,10 @@ struct Resolver {
     let isShared = !product.isUniquelyReferenced()
     if isShared {
       let owner = outermost.pointee.claimOwner
-      if state.pointee.stopsAtHeldClaims {
+      if state.pointee.isStoppable {
         guard Claims.shared.tryClaim(product.object, name: provider.name, for: owner) != nil
         else {
-          state.pointee.stop = (product.object, provider.name)
+          state.pointee.stop = .heldClaim(product.object, name: provider.name)
           return false
         }
       } else {
@@ -394,6 +404,29 @@ struct Resolver {
       throw failure(of: provider, thrown: error)
     }
     return product
+  }
+
+  /// Where a stoppable resolution stops before it creates `provider`'s product: to go
+  /// on on the main actor, for a main-actor creator when that is allowed, or to let its
+  /// request make a singleton it cannot make here. Nil where the creator runs here, or
+  /// where ``checkBeforeRunning(_:)`` reports why it cannot.
+  @inline(never)
+  private func stopBeforeCreating(_ provider: Provider) -> Stop? {
+    guard state.pointee.isStoppable else { return nil }
+    let isHere: Bool
+    switch provider.isolation {
+    case .nonisolated: isHere = true
+    case .mainActor:
+      isHere = state.pointee.thread.pointee.isMainThread || MainActorCheck.isOnMainActor
+      if !isHere, state.pointee.hopsToMainActor, provider.asyncCreator == nil {
+        return .mainActor
+      }
+    case .actor(let actor): isHere = ThreadState.current.pointee.runningActor == actor.id
+    }
+    if provider.scope == .singleton, provider.asyncCreator != nil || !isHere {
+      return .singletonFirst(provider)
+    }
+    return nil
   }
 
   /// Throws unless the creator can run here: it is synchronous, and the calling
@@ -558,13 +591,15 @@ struct ResolutionState {
   /// the outermost): the resolution's address, or for a stoppable one, which moves,
   /// its async request's.
   var claimOwner: UInt = 0
-  /// Whether the resolution stops, instead of waiting, where another resolution holds
-  /// a claim it needs (see ``StoppableResolution``). Only an outermost resolution run
-  /// for an async request does; those nested in it wait.
-  var stopsAtHeldClaims = false
-  /// Where a stoppable resolution stopped: the object another resolution holds, and
-  /// the name to report. Nil while it runs.
-  var stop: (object: AnyObject, name: String)?
+  /// Whether the resolution stops where its async request must await something (see
+  /// ``StoppableResolution``). Only an outermost resolution run for an async request
+  /// does; those nested in it wait, or throw.
+  var isStoppable = false
+  /// Whether a stoppable resolution goes on on the main actor where a creator needs it:
+  /// that of a nonisolated provider, whose creator runs anywhere.
+  var hopsToMainActor = false
+  /// Where a stoppable resolution stopped, nil while it runs.
+  var stop: Stop?
   /// A product whose injection a stoppable resolution stopped at: its creator ran,
   /// its frame is still on top; it is injected when the resolution goes on.
   var pendingInjection: PendingInjection?
@@ -588,6 +623,20 @@ struct ResolutionState {
     self.thread = thread
     frames = []
   }
+}
+
+/// Why a stoppable resolution stopped: what its async request awaits before it goes on
+/// (see ``StoppableResolution``).
+enum Stop {
+  /// Another resolution holds a claim this one needs: the object, and the name to
+  /// report.
+  case heldClaim(AnyObject, name: String)
+  /// A singleton this resolution cannot make where it runs (its creator is async, or
+  /// isolated to an actor it is not on): the request makes it first, as
+  /// ``Container/makeSingletons(named:)`` would.
+  case singletonFirst(Provider)
+  /// A creator of this resolution runs on the main actor, where the rest of it goes on.
+  case mainActor
 }
 
 /// A product whose injection waits for a claim (see `ResolutionState.pendingInjection`).

@@ -1,13 +1,20 @@
-/// A synchronous resolution run for an async request: where it needs a claim another
-/// resolution holds (a singleton being made, a shared product being injected), it
-/// stops instead of waiting, so that its task can suspend until the claim is released
-/// and then go on where it stopped, on whichever thread then runs the task. Its task's
-/// thread is never blocked by another's creation.
+/// A synchronous resolution run for an async request: where the request must await
+/// something, it stops instead of blocking its thread or failing, so that its task can
+/// await it and then go on where it stopped, on whichever thread then runs the task
+/// (``Stop``):
+/// - a claim another resolution holds (a singleton being made, a shared product being
+///   injected), until it is released: its task's thread is never blocked by another's
+///   creation;
+/// - a singleton it cannot make where it runs (an async one, or one isolated to an actor
+///   it is not on), which its request makes first, the resolution given up meanwhile
+///   and started again after;
+/// - a main-actor creator below a nonisolated provider, where it goes on on the main
+///   actor.
 ///
 /// Only the outermost resolution stops: one nested in it, which a creator started by
 /// calling back into a container, runs inside that creator's call and waits as any
-/// synchronous resolution does. While stopped, it keeps the claims it holds, as a
-/// waiting thread does; they count as its request's (``ResolutionState/claimOwner``),
+/// synchronous resolution does. While stopped at a claim or for the main actor, it
+/// keeps the claims it holds, as a waiting thread does; they count as its request's (``ResolutionState/claimOwner``),
 /// and its wait is recorded in ``Claims`` so that a wait that could never end is
 /// found.
 ///
@@ -30,7 +37,8 @@ final class StoppableResolution: @unchecked Sendable {
     state.objectGraphProducts = products
     state.hasLookedForRequest = true
     state.claimOwner = owner
-    state.stopsAtHeldClaims = true
+    state.isStoppable = true
+    state.hopsToMainActor = provider.isolation == .nonisolated
   }
 
   /// The names in progress, outermost first, for errors about where it stopped.
