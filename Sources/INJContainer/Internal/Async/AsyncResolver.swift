@@ -265,8 +265,8 @@ struct AsyncResolver {
   /// - where it needs a singleton it cannot make where it runs (an async one, or one
   ///   isolated to an actor it is not on), the request makes it first, as
   ///   ``Container/makeSingletons(named:)`` would;
-  /// - where a nonisolated provider's resolution meets a main-actor creator, it goes on
-  ///   on the main actor, where both run.
+  /// - where a nonisolated provider's resolution meets a main-actor creator, it starts
+  ///   again on the main actor, where both run.
   ///
   /// Anything else that cannot run where it is (an async provider or one isolated to
   /// another actor, of another scope, below a synchronous one) stays an error.
@@ -328,27 +328,27 @@ struct AsyncResolver {
         case .singletonFirst(let singleton):
           // Made by this request as it makes any name; then the resolution starts again.
           // It is given up meanwhile, its claims released and the request's object-graph
-          // products given back: the singleton's creator may need them. A singleton made
-          // once is ready from then on, so each stops here once.
+          // products given back, since the singleton's creator may need either. A
+          // singleton made once is ready from then on, so each stops here once.
           resolution.abandon()
           guard madeFirst.insert(ObjectIdentifier(singleton)).inserted else {
             throw error(for: singleton.name, reason: .requiresAsync, inProgress: true)
           }
           request.synchronous.giveBack(resolution.takeProducts())
           isTaken = false
-          var failure: ResolutionError?
-          do {
-            _ = try await resolve(singleton)
-          } catch {
-            failure = error
-          }
-          if let failure { throw failure }
+          _ = try await resolve(singleton)
           guard let products = await request.synchronous.take() else {
             throw error(for: provider.name, reason: .creatorFailed(CancellationError()))
           }
           resolution.state.objectGraphProducts = products
           isTaken = true
         case .mainActor:
+          // Started again on the main actor. Its claims are released first: the main
+          // thread may be waiting for one of them, and would never be free to go on.
+          resolution.abandon()
+          guard place != .mainActor else {
+            throw error(for: provider.name, reason: .notOnMainActor(registeredAt: nil))
+          }
           place = .mainActor
         }
       case .failure(let failure):

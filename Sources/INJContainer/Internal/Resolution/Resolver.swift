@@ -635,7 +635,7 @@ enum Stop {
   /// isolated to an actor it is not on): the request makes it first, as
   /// ``Container/makeSingletons(named:)`` would.
   case singletonFirst(Provider)
-  /// A creator of this resolution runs on the main actor, where the rest of it goes on.
+  /// A creator of this resolution runs on the main actor, where it starts again.
   case mainActor
 }
 

@@ -8,13 +8,13 @@
 /// - a singleton it cannot make where it runs (an async one, or one isolated to an actor
 ///   it is not on), which its request makes first, the resolution given up meanwhile
 ///   and started again after;
-/// - a main-actor creator below a nonisolated provider, where it goes on on the main
-///   actor.
+/// - a main-actor creator below a nonisolated provider, where it starts again on the
+///   main actor.
 ///
 /// Only the outermost resolution stops: one nested in it, which a creator started by
 /// calling back into a container, runs inside that creator's call and waits as any
-/// synchronous resolution does. While stopped at a claim or for the main actor, it
-/// keeps the claims it holds, as a waiting thread does; they count as its request's (``ResolutionState/claimOwner``),
+/// synchronous resolution does. While stopped at a claim, it keeps the claims it holds,
+/// as a waiting thread does; they count as its request's (``ResolutionState/claimOwner``),
 /// and its wait is recorded in ``Claims`` so that a wait that could never end is
 /// found.
 ///
@@ -22,8 +22,9 @@
 /// actor it runs the resolution on and back only by awaiting that actor: so its
 /// state is never touched by two threads at once, and every pointer in it (its
 /// thread's state) is set again by ``Resolver/proceed(_:)`` before the resolution goes
-/// on, on the thread that runs it. A stopped resolution is either gone on with or
-/// given up (``abandon()``), which releases its claims.
+/// on, on the thread that runs it. A stopped resolution is gone on with, or given up
+/// (``abandon()``), which releases its claims; one given up may start again from its
+/// first provider.
 final class StoppableResolution: @unchecked Sendable {
   // Sendable by the invariant above: its task alone reads and changes it.
   let provider: Provider
