@@ -413,15 +413,11 @@ struct Resolver {
   @inline(never)
   private func stopBeforeCreating(_ provider: Provider) -> Stop? {
     guard state.pointee.isStoppable else { return nil }
-    let isHere: Bool
-    switch provider.isolation {
-    case .nonisolated: isHere = true
-    case .mainActor:
-      isHere = state.pointee.thread.pointee.isMainThread || MainActorCheck.isOnMainActor
-      if !isHere, state.pointee.hopsToMainActor, provider.asyncCreator == nil {
-        return .mainActor
-      }
-    case .actor(let actor): isHere = ThreadState.current.pointee.runningActor == actor.id
+    let isHere = runsHere(provider.isolation)
+    if !isHere, provider.isolation == .mainActor, state.pointee.hopsToMainActor,
+      provider.asyncCreator == nil
+    {
+      return .mainActor
     }
     if provider.scope == .singleton, provider.asyncCreator != nil || !isHere {
       return .singletonFirst(provider)
@@ -442,24 +438,33 @@ struct Resolver {
       throw error(
         for: provider.name, reason: .requiresArgument(argument.typeName), inProgress: true)
     }
+    guard !runsHere(provider.isolation) else { return }
     switch provider.isolation {
     case .nonisolated:
       return
     case .mainActor:
+      throw error(
+        for: provider.name,
+        reason: .notOnMainActor(
+          registeredAt: provider.owner.lookup(provider.name, hash: provider.name.hashValue)?
+            .takeUnretainedValue().site),
+        inProgress: true)
+    case .actor(let actor):
+      throw error(for: provider.name, reason: .notOnActor(actor.name), inProgress: true)
+    }
+  }
+
+  /// Whether a creator of `isolation` runs where the resolution runs now.
+  private func runsHere(_ isolation: CreatorIsolation) -> Bool {
+    switch isolation {
+    case .nonisolated:
+      true
+    case .mainActor:
       // The resolution's thread state is at hand: the main thread is told without
       // looking it up again.
-      if !state.pointee.thread.pointee.isMainThread, !MainActorCheck.isOnMainActor {
-        throw error(
-          for: provider.name,
-          reason: .notOnMainActor(
-            registeredAt: provider.owner.lookup(provider.name, hash: provider.name.hashValue)?
-              .takeUnretainedValue().site),
-          inProgress: true)
-      }
+      state.pointee.thread.pointee.isMainThread || MainActorCheck.isOnMainActor
     case .actor(let actor):
-      if ThreadState.current.pointee.runningActor != actor.id {
-        throw error(for: provider.name, reason: .notOnActor(actor.name), inProgress: true)
-      }
+      ThreadState.current.pointee.runningActor == actor.id
     }
   }
 
