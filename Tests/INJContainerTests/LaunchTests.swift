@@ -103,6 +103,52 @@ struct LaunchTests {
         + "'repository' with addAsyncProvider. Path: repository → store.")
   }
 
+  /// A synchronous creator runs once per product: one that asks the container, from
+  /// inside, for a name over an async singleton not made yet gets the synchronous
+  /// resolution's error, and the request does not run it again after making the
+  /// singleton.
+  @Test func aCreatorAskingInsideForANameOverAnAsyncSingletonGetsTheErrorOnce() async throws {
+    let container = Self.app()
+    let runs = Counter()
+    container.addProvider(forName: "report") { _ in
+      runs.increment()
+      return try container.value(forName: "screen", as: Screen.self)
+    }
+    let error = await #expect(throws: ResolutionError.self) {
+      try await container.asyncValue(forName: "report", as: Screen.self)
+    }
+    #expect(runs.value == 1)
+    #expect(
+      error?.description
+        == "Cannot resolve 'report': 'store' is an async singleton made at launch, and the "
+        + "launch has not made it yet. Call try await container.makeSingletons() when the app "
+        + "starts, before resolving synchronously what depends on 'store', or resolve 'report' "
+        + "with asyncValue(forName:as:). Path: report → screen → repository → store.")
+    try await container.makeSingletons()
+    #expect(try container.value(forName: "report", as: Screen.self).repository.store.opened == 1)
+    #expect(runs.value == 2)
+  }
+
+  /// A singleton the request makes first is made below the synchronous providers in
+  /// progress: a cycle back through one of them names it.
+  @Test func aCycleThroughASingletonMadeFirstNamesTheSynchronousProviders() async {
+    let container = Container()
+    container.addAsyncProvider(
+      forName: "store", dependencies: ["repository"], options: .singleton
+    ) { _ in await Store.open() }
+    container.addProvider(forName: "repository", dependencies: ["store"], options: .singleton) {
+      values in Repository(store: try values.value(forName: "store"))
+    }
+    let error = await #expect(throws: ResolutionError.self) {
+      try await container.asyncValue(forName: "store", as: Store.self)
+    }
+    #expect(
+      error?.description
+        == "Cannot resolve 'store': its dependencies form a cycle, repository → store → "
+        + "repository. Break the cycle by depending on 'repositoryProvider' instead of "
+        + "'repository' in 'store'.")
+  }
+
   @Test func theCheckStillReportsASynchronousProviderOverOtherAsyncProviders() {
     let container = Container()
     container.addAsyncProvider(forName: "session", fileID: "App/App.swift", line: 1) { _ in

@@ -326,17 +326,26 @@ struct AsyncResolver {
             throw ResolutionError(name: name, path: path, reason: error.reason)
           }
         case .singletonFirst(let singleton):
-          // Made by this request as it makes any name; then the resolution starts again.
-          // It is given up meanwhile, its claims released and the request's object-graph
-          // products given back, since the singleton's creator may need either. A
-          // singleton made once is ready from then on, so each stops here once.
+          // Made by this request as it makes any name, below the providers in progress
+          // (so that a cycle back to one of them is found, and errors show them); then
+          // the resolution starts again. It is given up meanwhile, its claims released
+          // and the request's object-graph products given back, since the singleton's
+          // creator may need either. A singleton made once is ready from then on, so
+          // each stops here once.
+          var levels = [context]
+          for frame in resolution.state.frames {
+            levels.append(levels[levels.count - 1].entering(frame.provider))
+          }
           resolution.abandon()
           guard madeFirst.insert(ObjectIdentifier(singleton)).inserted else {
             throw error(for: singleton.name, reason: .requiresAsync, inProgress: true)
           }
           request.synchronous.giveBack(resolution.takeProducts())
           isTaken = false
-          _ = try await resolve(singleton)
+          defer {
+            for level in levels.dropFirst() { level.end() }
+          }
+          _ = try await AsyncResolver(context: levels[levels.count - 1]).resolve(singleton)
           guard let products = await request.synchronous.take() else {
             throw error(for: provider.name, reason: .creatorFailed(CancellationError()))
           }
