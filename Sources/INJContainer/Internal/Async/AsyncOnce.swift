@@ -15,7 +15,7 @@ import INJReflection
 /// waiting task that is cancelled stops waiting at once, with a `CancellationError`.
 /// A wait that could never end, because the creation it waits for waits (through
 /// others) for the waiter's own creation, is a cycle error instead (see
-/// ``AsyncWaits``).
+/// ``Claims``).
 final class AsyncOnce: Sendable {
   private enum State {
     case idle
@@ -138,12 +138,12 @@ final class AsyncOnce: Sendable {
   /// unless the wait could never end: then a cycle error.
   private func wait(for owner: AsyncCreation, as waiter: AsyncCreation?) async -> Outcome {
     if let waiter {
-      if let cycle = AsyncWaits.shared.begin(waiter, waitingFor: owner) {
+      if let cycle = Claims.shared.beginWait(waiter, for: owner) {
         return .failed(cycle)
       }
     }
     defer {
-      if let waiter { AsyncWaits.shared.end(waiter, waitingFor: owner) }
+      if let waiter { Claims.shared.endWait(waiter, for: owner) }
     }
     let state = self.state
     return await CancellableWait.suspend(cancelled: Outcome.cancelled) { entry in

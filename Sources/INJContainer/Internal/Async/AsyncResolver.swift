@@ -7,7 +7,7 @@ import INJReflection
 /// container again joins the resolution it is part of.
 ///
 /// A level entered for a provider is also that provider's creation, as
-/// ``AsyncWaits`` and ``AsyncOnce`` see it (``AsyncCreation``): it cannot end before
+/// ``Claims`` and ``AsyncOnce`` see it (``AsyncCreation``): it cannot end before
 /// the levels nested in it.
 ///
 /// The binding is copied into every task started inside a creation, also unstructured
@@ -149,13 +149,13 @@ final class EndMark: Sendable {
   static let shared = EndMark()
 }
 
-/// One creation in an async resolution, as ``AsyncWaits`` and ``AsyncOnce`` track
+/// One creation in an async resolution, as ``Claims`` and ``AsyncOnce`` track
 /// it: the resolution level of a provider's product being made, inside the creation
 /// that needed it (its parent), if any.
 ///
 /// A creation cannot end before the creations nested in it, nor before the
 /// creations it waits for (a shared product another task is making). Those two
-/// relations are the edges ``AsyncWaits`` searches for waits that could never end.
+/// relations are the edges ``Claims`` searches for waits that could never end.
 typealias AsyncCreation = AsyncResolution
 
 /// The object-graph products of one top-level async request: those of async

@@ -20,6 +20,10 @@ import INJReflection
 /// (``waitForRelease(of:name:by:)``), a wait its task's cancellation ends. Both kinds
 /// of waits are recorded, so a wait that could never end is found whichever kind
 /// closes it.
+///
+/// The table also records the waits of async creations for the async shared products
+/// other creations are making (``AsyncOnce``), with their nesting, so that such a wait
+/// that could never end is a cycle error too (``beginWait(_:for:)``).
 final class Claims: Sendable {
   static let shared = Claims()
 
@@ -36,6 +40,9 @@ final class Claims: Sendable {
     /// The owners whose resolution is suspended in ``waitForRelease(of:name:by:)``, with
     /// how many of their waits are.
     var suspendedOwners: [UInt: Int] = [:]
+    /// For each async creation, the creations waiting for the product it makes (one
+    /// entry per wait).
+    var creationWaiters: [ObjectIdentifier: [AsyncCreation]] = [:]
 
     /// When the holder of `key` is an async request suspended while it waits: the name
     /// of what it waits for.
@@ -62,6 +69,36 @@ final class Claims: Sendable {
       }
       guard current == owner else { return nil }
       return cycle + [name]
+    }
+
+    /// The creations from `start` to `target`, each unable to end before the next, when
+    /// there is such a chain; searched backwards from `target` (a creation's
+    /// predecessors are its parent and the creations waiting for it), without recursion.
+    func chain(from start: AsyncCreation, to target: AsyncCreation) -> [AsyncCreation]? {
+      var next: [ObjectIdentifier: AsyncCreation] = [:]
+      var queue = [target]
+      var seen: Set<ObjectIdentifier> = [ObjectIdentifier(target)]
+      var head = 0
+      while head < queue.count {
+        let current = queue[head]
+        head += 1
+        if current === start {
+          var chain = [current]
+          var step = current
+          while let following = next[ObjectIdentifier(step)] {
+            chain.append(following)
+            step = following
+          }
+          return chain
+        }
+        let predecessors =
+          (current.parent.map { [$0] } ?? []) + (creationWaiters[ObjectIdentifier(current)] ?? [])
+        for predecessor in predecessors where seen.insert(ObjectIdentifier(predecessor)).inserted {
+          next[ObjectIdentifier(predecessor)] = current
+          queue.append(predecessor)
+        }
+      }
+      return nil
     }
   }
 
@@ -250,6 +287,54 @@ final class Claims: Sendable {
         return outcome
       }
       try await waitForRelease(of: object, name: name, by: owner)
+    }
+  }
+
+  // MARK: Async creations
+
+  /// Records that the creation `waiter` waits for the product the creation `owner` is
+  /// making, or returns the cycle error when the wait could never end (and records
+  /// nothing).
+  ///
+  /// Waiting for `owner` while being (or being nested in) `waiter` never ends when
+  /// `owner` cannot end before `waiter` does: when `waiter` is reachable from `owner`
+  /// through nesting (a creation waits for the creations nested in it) and recorded
+  /// waits.
+  ///
+  /// What it sees: nesting, which the task-local ``AsyncResolution/current`` carries into
+  /// child tasks and into unstructured tasks a creation starts (while it runs), and the
+  /// waits of creations for shared products other tasks make. What it cannot see: a
+  /// creator awaiting anything else, such as a `Task.detached` or a task started from a
+  /// callback (neither inherits task-locals), a continuation, a lock. A cycle through
+  /// such a wait is not found; since every edge into a top-level request would be such a
+  /// wait, a top-level request's own waits are not recorded (nothing the table holds
+  /// could lead back to it). Those waits end when their tasks are cancelled
+  /// (``CancellableWait``).
+  func beginWait(_ waiter: AsyncCreation, for owner: AsyncCreation) -> ResolutionError? {
+    table.withLock { table in
+      table.access { table -> ResolutionError? in
+        if let chain = table.chain(from: owner, to: waiter) {
+          // `owner` cannot end before `waiter`, which would wait for `owner`.
+          let cycle = CycleText.normalized(chain.map(\.name) + [owner.name])
+          return ResolutionError(name: owner.name, path: [owner.name], reason: .cycle(cycle))
+        }
+        table.creationWaiters[ObjectIdentifier(owner), default: []].append(waiter)
+        return nil
+      }
+    }
+  }
+
+  /// Ends a wait recorded by ``beginWait(_:for:)``.
+  func endWait(_ waiter: AsyncCreation, for owner: AsyncCreation) {
+    table.withLock { table in
+      table.access { table in
+        let key = ObjectIdentifier(owner)
+        guard var waiters = table.creationWaiters[key],
+          let index = waiters.firstIndex(where: { $0 === waiter })
+        else { return }
+        waiters.remove(at: index)
+        table.creationWaiters[key] = waiters.isEmpty ? nil : waiters
+      }
     }
   }
 
