@@ -58,47 +58,82 @@ final class Claims: Sendable {
     /// something `owner` holds. Nil when the wait will end.
     func cycle(waitingFor key: ObjectIdentifier, owner: UInt, name: String) -> [String]? {
       guard let holder = holders[key] else { return nil }
-      var cycle = [name]
-      var current = holder.owner
-      // Each step follows one waiting resolution; there are no more of those than
-      // claims held.
-      for _ in 0...holders.count where current != owner {
-        guard let awaited = waits[current], let next = holders[awaited] else { break }
-        cycle.append(next.name)
-        current = next.owner
-      }
-      guard current == owner else { return nil }
-      return cycle + [name]
+      return cycle(from: Waiter(id: owner, creation: nil), to: holder.owner, wanting: name)
     }
 
-    /// The creations from `start` to `target`, each unable to end before the next, when
-    /// there is such a chain; searched backwards from `target` (a creation's
-    /// predecessors are its parent and the creations waiting for it), without recursion.
-    func chain(from start: AsyncCreation, to target: AsyncCreation) -> [AsyncCreation]? {
-      var next: [ObjectIdentifier: AsyncCreation] = [:]
-      var queue = [target]
-      var seen: Set<ObjectIdentifier> = [ObjectIdentifier(target)]
+    /// The cycle, as a closed path of names, when the creation `waiter` waiting for the
+    /// product the creation `owner` makes would wait forever; nil when the wait will end.
+    func cycle(waitingFor owner: AsyncCreation, by waiter: AsyncCreation) -> [String]? {
+      cycle(from: Waiter(waiter), to: Waiter(owner).id, wanting: owner.name)
+    }
+
+    /// One who may wait: a synchronous resolution (or an async request's), or an async
+    /// creation, which also cannot end before the creations nested in it.
+    private struct Waiter {
+      let id: UInt
+      let creation: AsyncCreation?
+
+      init(id: UInt, creation: AsyncCreation?) {
+        self.id = id
+        self.creation = creation
+      }
+
+      init(_ creation: AsyncCreation) {
+        self.init(id: UInt(bitPattern: ObjectIdentifier(creation)), creation: creation)
+      }
+    }
+
+    /// The one search for waits that could never end. `start` would wait for what
+    /// `target` holds or makes, named `wanted`: the wait never ends when `target` cannot
+    /// end before `start` does. That is searched backwards from `start`, without
+    /// recursion: those who cannot end before a waiter are those waiting for what it
+    /// holds (a claim, or the product its creation makes) and, for a creation, the one
+    /// it is nested in. The cycle's names are what each wants from the next.
+    private func cycle(from start: Waiter, to target: UInt, wanting wanted: String) -> [String]? {
+      if start.id == target { return [wanted, wanted] }
+      // For each waiter reached: the one it was reached from, and the name it wants there.
+      var reachedFrom: [UInt: (next: UInt, name: String)] = [:]
+      var queue = [start]
       var head = 0
       while head < queue.count {
         let current = queue[head]
         head += 1
-        if current === start {
-          var chain = [current]
-          var step = current
-          while let following = next[ObjectIdentifier(step)] {
-            chain.append(following)
-            step = following
+        for (predecessor, name) in predecessors(of: current)
+        where predecessor.id != start.id && reachedFrom[predecessor.id] == nil {
+          reachedFrom[predecessor.id] = (current.id, name)
+          if predecessor.id == target {
+            // The names from `target` on, each wanted from the next, back to `start`.
+            var names = [wanted]
+            var step = target
+            while let (next, name) = reachedFrom[step] {
+              names.append(name)
+              step = next
+            }
+            return names + [wanted]
           }
-          return chain
-        }
-        let predecessors =
-          (current.parent.map { [$0] } ?? []) + (creationWaiters[ObjectIdentifier(current)] ?? [])
-        for predecessor in predecessors where seen.insert(ObjectIdentifier(predecessor)).inserted {
-          next[ObjectIdentifier(predecessor)] = current
           queue.append(predecessor)
         }
       }
       return nil
+    }
+
+    /// Those who cannot end before `waiter`, each with the name of what it wants from it.
+    private func predecessors(of waiter: Waiter) -> [(Waiter, String)] {
+      var found: [(Waiter, String)] = []
+      for (waiting, key) in waits {
+        if let held = holders[key], held.owner == waiter.id {
+          found.append((Waiter(id: waiting, creation: nil), held.name))
+        }
+      }
+      if let creation = waiter.creation {
+        for waiting in creationWaiters[ObjectIdentifier(creation)] ?? [] {
+          found.append((Waiter(waiting), creation.name))
+        }
+        if let parent = creation.parent {
+          found.append((Waiter(parent), creation.name))
+        }
+      }
+      return found
     }
   }
 
@@ -313,10 +348,9 @@ final class Claims: Sendable {
   func beginWait(_ waiter: AsyncCreation, for owner: AsyncCreation) -> ResolutionError? {
     table.withLock { table in
       table.access { table -> ResolutionError? in
-        if let chain = table.chain(from: owner, to: waiter) {
-          // `owner` cannot end before `waiter`, which would wait for `owner`.
-          let cycle = CycleText.normalized(chain.map(\.name) + [owner.name])
-          return ResolutionError(name: owner.name, path: [owner.name], reason: .cycle(cycle))
+        if let cycle = table.cycle(waitingFor: owner, by: waiter) {
+          return ResolutionError(
+            name: owner.name, path: [owner.name], reason: .cycle(CycleText.normalized(cycle)))
         }
         table.creationWaiters[ObjectIdentifier(owner), default: []].append(waiter)
         return nil
