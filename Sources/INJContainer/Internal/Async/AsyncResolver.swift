@@ -223,19 +223,11 @@ struct AsyncResolver {
   nonisolated(nonsending) func resolve(
     _ registration: Registration
   ) async throws(ResolutionError) -> Resolved {
-    switch registration.kind {
-    case .instance(let value, _):
-      return value
-    case .invalid(let problem, _):
-      throw error(for: registration.name, reason: registration.failureReason(problem))
-    case .providerClosure(let target):
-      return try registration.owner.providerClosureValue(target: target) {
-        (name, reason) throws(ResolutionError) in
-        throw error(for: name, reason: reason, via: registration.name)
-      }
-    case .provider(let provider):
+    if let provider = registration.provider {
       return try await resolve(provider)
     }
+    // Not a provider: a value, or the error of an invalid registration.
+    return try valueUnlessProvider(of: registration)!
   }
 
   /// Resolves a provider: an async one by awaiting its creator, a synchronous one with
@@ -573,16 +565,9 @@ struct AsyncResolver {
     }
   }
 
-  // MARK: Errors
+}
 
-  /// An error about `name`, reached from the names in progress (see
-  /// ``ResolutionError/init(_:_:from:suggestion:inProgress:via:)``).
-  func error(
-    for name: String, reason: ResolutionError.Reason, suggestion: String? = nil,
-    inProgress: Bool = false, via closureName: String? = nil
-  ) -> ResolutionError {
-    ResolutionError(
-      name, reason, from: context.path, suggestion: suggestion, inProgress: inProgress,
-      via: closureName)
-  }
+extension AsyncResolver: ResolutionInProgress {
+  /// The names in progress, outermost first.
+  var path: [String] { context.path }
 }

@@ -1,4 +1,4 @@
-extension Resolver {
+extension Resolver: ResolutionInProgress {
   /// The providers in progress, outermost first.
   private var stack: [Provider] {
     var chains: [[Provider]] = []
@@ -28,7 +28,18 @@ extension Resolver {
     return error(for: provider.name, reason: .cycle(CycleText.normalized(cycle)))
   }
 
-  /// An error about `name`, reached from the providers in progress (see
+}
+
+/// A resolution that knows its names in progress: the synchronous resolver, or the
+/// async one. Both build their errors, and take the value of a registration that needs
+/// no creation, in the same way.
+protocol ResolutionInProgress {
+  /// The names in progress, outermost first: the path to whatever is resolved next.
+  var path: [String] { get }
+}
+
+extension ResolutionInProgress {
+  /// An error about `name`, reached from the names in progress (see
   /// ``ResolutionError/init(_:_:from:suggestion:inProgress:via:)``).
   func error(
     for name: String, reason: ResolutionError.Reason, suggestion: String? = nil,
@@ -36,6 +47,25 @@ extension Resolver {
   ) -> ResolutionError {
     ResolutionError(
       name, reason, from: path, suggestion: suggestion, inProgress: inProgress, via: closureName)
+  }
+
+  /// The value of a registration that is not a provider: an instance, or a provider
+  /// closure; the error of an invalid one. Nil for a provider, which the caller makes.
+  @inline(__always)
+  func valueUnlessProvider(of registration: Registration) throws(ResolutionError) -> Resolved? {
+    switch registration.kind {
+    case .instance(let value, _):
+      return value
+    case .provider:
+      return nil
+    case .providerClosure(let target):
+      return try registration.owner.providerClosureValue(target: target) {
+        (name, reason) throws(ResolutionError) in
+        throw error(for: name, reason: reason, via: registration.name)
+      }
+    case .invalid(let problem, _):
+      throw error(for: registration.name, reason: registration.failureReason(problem))
+    }
   }
 }
 

@@ -216,20 +216,8 @@ struct Resolver {
         try valueOrFrame(of: provider)
       }
     }
-    switch registration.kind {
-    case .instance(let value, _):
-      return value
-    case .provider(let provider):
-      // Taken above, unretained; here only for the switch to be complete.
-      return try valueOrFrame(of: provider)
-    case .providerClosure(let target):
-      return try registration.owner.providerClosureValue(target: target) {
-        (name, reason) throws(ResolutionError) in
-        throw error(for: name, reason: reason, via: registration.name)
-      }
-    case .invalid(let problem, _):
-      throw error(for: registration.name, reason: registration.failureReason(problem))
-    }
+    // Not a provider (taken above): a value, or the error of an invalid registration.
+    return try valueUnlessProvider(of: registration)!
   }
 
   /// The value of a provider's product when it is ready or made without a frame; nil
