@@ -102,20 +102,12 @@ extension DependencyGraph {
   @inlinable
   public func stronglyConnectedComponents() -> [[Node]] {
     let ordered = store.componentRanks()
-    let count = ordered.offsets.count - 1
-    return [[Node]](uninitializedCount: count) { components, initialized in
-      var component = 0
-      while component < count {
-        let start = Int(ordered.offsets[component])
-        let end = Int(ordered.offsets[component + 1])
-        components.initializeElement(
-          at: component,
-          to: end - start == 1
-            ? [addedNodes[Int(ordered.members[start])]]
-            : nodes(atRanks: ordered.members[start..<end]))
-        component += 1
-      }
-      initialized = count
+    return (0..<ordered.offsets.count - 1).map { component in
+      let start = Int(ordered.offsets[component])
+      let end = Int(ordered.offsets[component + 1])
+      return end - start == 1
+        ? [addedNodes[Int(ordered.members[start])]]
+        : nodes(atRanks: ordered.members[start..<end])
     }
   }
 

@@ -152,19 +152,7 @@ public struct DependencyGraph<Node: Hashable & Sendable>: Sendable {
   /// The nodes at the given ranks.
   @inlinable
   func nodes(atRanks ranks: ArraySlice<Int32>) -> [Node] {
-    let count = ranks.count
-    return ranks.withUnsafeBufferPointer { ranks in
-      addedNodes.withUnsafeBufferPointer { nodes in
-        [Node](uninitializedCount: count) { result, initialized in
-          var index = 0
-          while index < count {
-            result.initializeElement(at: index, to: nodes[Int(ranks[index])])
-            index += 1
-          }
-          initialized = count
-        }
-      }
-    }
+    ranks.map { addedNodes[Int($0)] }
   }
 
   /// The nodes at the given ranks.
