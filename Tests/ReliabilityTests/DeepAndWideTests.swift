@@ -87,6 +87,24 @@ struct DeepAndWideTests {
     #expect(found?.allSatisfy { $0 == ring } == true)
   }
 
+  /// A transient cycle far from the top is found where the search for providers in
+  /// progress runs (at powers of two past depth 32), reported as one turn of it.
+  @Test func aCycleDeepInASynchronousChainIsFoundAsOneTurn() throws {
+    let container = Container()
+    for index in 0..<1_000 {
+      container.addProvider(forName: "link\(index)", dependencies: ["link\(index + 1)"]) {
+        _ in index
+      }
+    }
+    container.addProvider(forName: "link1000", dependencies: ["link900"]) { _ in 0 }
+    let error = #expect(throws: ResolutionError.self) {
+      try container.value(forName: "link0", as: Int.self)
+    }
+    let cycle = try #require(error?.reason.cycleNames)
+    #expect(cycle.count == 102)
+    #expect(Set(cycle) == Set((900...1000).map { "link\($0)" }))
+  }
+
   @Test func aFailureAtTheBottomOfA100000DeepSingletonChainLeavesItUsable() throws {
     let container = Container()
     let created = SharedCount()

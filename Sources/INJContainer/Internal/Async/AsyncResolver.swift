@@ -112,21 +112,13 @@ final class AsyncResolution: Sendable {
     return outer
   }
 
-  /// Beyond this depth, the chain is searched for cycles only at depths that are
-  /// powers of two.
-  private static let checkedDepth = 32
-
   /// The cycle that needing `provider` here closes, as a closed path of names, if
   /// `provider` is in progress at this level or one it is nested in.
   ///
-  /// Up to ``checkedDepth`` every level searches the chain; deeper, only levels at
-  /// powers of two do, which keeps the searches linear in the depth in all. A cycle
-  /// of direct dependencies repeats along the chain, so it is found, at most about
-  /// twice as deep as it started; nothing has been created on the way (a creator runs
-  /// after its dependencies).
+  /// The chain is searched at the depths ``InProgressSearch`` says, as the synchronous
+  /// resolver's is.
   func cycle(closingAt provider: Provider) -> [String]? {
-    let next = depth + 1
-    guard next <= Self.checkedDepth || next & (next - 1) == 0 else { return nil }
+    guard InProgressSearch.isDue(atDepth: depth + 1) else { return nil }
     var level: AsyncResolution? = self
     while let current = level, let inProgress = current.provider, inProgress !== provider {
       level = current.liveOuter

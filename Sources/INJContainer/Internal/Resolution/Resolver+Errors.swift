@@ -19,15 +19,31 @@ extension Resolver: ResolutionInProgress {
     stack.map(\.name)
   }
 
-  /// The error for `provider`, in progress, being needed again: the cycle from it
-  /// back to itself.
+  /// The error for `provider`, in progress, being needed again: the cycle from its
+  /// innermost frame back to itself (a search skipped at some depths may find a cycle
+  /// that repeats along the chain: one turn of it is reported).
   func cycleError(closingAt provider: Provider) -> ResolutionError {
     let stack = self.stack
-    let start = stack.firstIndex { $0 === provider } ?? 0
+    let start = stack.lastIndex { $0 === provider } ?? 0
     let cycle = stack[start...].map(\.name) + [provider.name]
     return error(for: provider.name, reason: .cycle(CycleText.normalized(cycle)))
   }
 
+}
+
+/// When a resolution searches the providers in progress for the one it needs next, to
+/// find a cycle: at every depth up to 32, then only at depths that are powers of two,
+/// which keeps the searches linear in the depth in all. A cycle of direct dependencies
+/// repeats along the chain, so it is found, at most about twice as deep as it started;
+/// nothing has been created on the way (a creator runs after its dependencies). Both
+/// resolvers follow it; a shared provider's cycle is also found whatever the depth, as
+/// its claim is held by the resolution that needs it again.
+enum InProgressSearch {
+  /// Whether the search runs for the provider needed at `depth` (the outermost is at 1).
+  @inline(__always)
+  static func isDue(atDepth depth: Int) -> Bool {
+    depth <= 32 || depth & (depth - 1) == 0
+  }
 }
 
 /// A resolution that knows its names in progress: the synchronous resolver, or the

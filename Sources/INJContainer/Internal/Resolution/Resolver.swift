@@ -12,9 +12,6 @@ import INJReflection
 /// resolved, runs its creator, injects its product, pops its frame and hands the
 /// product to the frame below.
 struct Resolver {
-  /// Beyond this depth, membership in the stack is tracked in a set.
-  private static let linearSearchDepth = 24
-
   let state: UnsafeMutablePointer<ResolutionState>
 
   /// Resolves a provider whose product is not ready to read, in a new resolution
@@ -171,7 +168,6 @@ struct Resolver {
       }
     }
     state.pointee.frames.removeAll(keepingCapacity: true)
-    state.pointee.onStack = nil
     state.pointee.pendingInjection = nil
   }
 
@@ -261,7 +257,7 @@ struct Resolver {
   /// Pushes a provider whose product must be created, or returns its product when
   /// another thread created it meanwhile.
   private func enter(_ provider: Provider) throws(ResolutionError) -> Resolved? {
-    if isInProgress(provider) {
+    if InProgressSearch.isDue(atDepth: state.pointee.frames.count + 1), isInProgress(provider) {
       throw cycleError(closingAt: provider)
     }
     if provider.checksBeforeRunning, let stop = stopBeforeCreating(provider) {
@@ -278,7 +274,9 @@ struct Resolver {
         case .available(let value)?: return value
         case .claimed?: claimed = true
         case nil:
-          // Another resolution holds it: the async request waits for it, suspended.
+          // Held by this resolution (a cycle the search above skipped at this depth), or
+          // by another, which the async request waits for, suspended.
+          if isInProgress(provider) { throw cycleError(closingAt: provider) }
           state.pointee.stop = .heldClaim(provider, name: provider.name)
           return nil
         }
@@ -291,6 +289,8 @@ struct Resolver {
           case .claimed: claimed = true
           }
         } catch {
+          // Held by this resolution: a cycle the search above skipped at this depth.
+          if case .cycle = error, isInProgress(provider) { throw cycleError(closingAt: provider) }
           throw self.error(for: provider.name, reason: error.reason)
         }
       }
@@ -299,11 +299,6 @@ struct Resolver {
       ResolutionState.Frame(
         provider: provider, values: state.pointee.thread.pointee.storageCache.take(for: provider),
         claimed: claimed))
-    if state.pointee.onStack != nil {
-      state.pointee.onStack?.insert(ObjectIdentifier(provider))
-    } else if state.pointee.frames.count > Self.linearSearchDepth {
-      state.pointee.onStack = Set(state.pointee.frames.map(\.id))
-    }
     return nil
   }
 
@@ -311,9 +306,6 @@ struct Resolver {
   /// scope says.
   private func leave(with product: Resolved) {
     let frame = state.pointee.frames.removeLast()
-    if state.pointee.onStack != nil {
-      state.pointee.onStack?.remove(frame.id)
-    }
     if frame.claimed {
       let provider = frame.provider
       Claims.shared.release(provider) { provider.storeShared(product) }
@@ -500,9 +492,6 @@ struct Resolver {
   private func isInProgress(_ provider: Provider) -> Bool {
     // Identities only: comparing them needs no reference counting.
     let id = ObjectIdentifier(provider)
-    if let onStack = state.pointee.onStack, onStack.contains(id) {
-      return true
-    }
     var resolution: UnsafeMutablePointer<ResolutionState>? = state
     while let current = resolution {
       if let leaf = current.pointee.leaf,
@@ -510,10 +499,8 @@ struct Resolver {
       {
         return true
       }
-      if current != state || current.pointee.onStack == nil {
-        for index in current.pointee.frames.indices where current.pointee.frames[index].id == id {
-          return true
-        }
+      for index in current.pointee.frames.indices where current.pointee.frames[index].id == id {
+        return true
       }
       resolution = current.pointee.outer
     }
@@ -600,8 +587,6 @@ struct ResolutionState {
   /// A provider without dependencies whose creator is running without a frame
   /// (see `Resolver.createLeaf`).
   var leaf: Unmanaged<Provider>?
-  /// The providers of `frames`, once the stack is deep.
-  var onStack: Set<ObjectIdentifier>?
   /// The object-graph products made so far, kept by the outermost resolution.
   var objectGraphProducts = ObjectGraphProducts()
   /// Whether the outermost resolution asked for an async request it is part of (see
