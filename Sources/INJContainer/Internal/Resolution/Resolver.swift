@@ -386,9 +386,9 @@ struct Resolver {
     return product
   }
 
-  /// Where a stoppable resolution stops before it creates `provider`'s product: to go
-  /// on on the main actor, for a main-actor creator when that is allowed, or to let its
-  /// request make a singleton it cannot make here. Nil where the creator runs here, or
+  /// Where a stoppable resolution stops before it creates `provider`'s product: to
+  /// start again on the main actor, for a main-actor creator when that is allowed, or to
+  /// let its request make a singleton it cannot make here. Nil where the creator runs here, or
   /// where ``checkBeforeRunning(_:)`` reports why it cannot.
   @inline(never)
   private func stopBeforeCreating(_ provider: Provider) -> Stop? {
@@ -575,8 +575,8 @@ struct ResolutionState {
   /// ``StoppableResolution``). Only an outermost resolution run for an async request
   /// does; those nested in it wait, or throw.
   var isStoppable = false
-  /// Whether a stoppable resolution goes on on the main actor where a creator needs it:
-  /// that of a nonisolated provider, whose creator runs anywhere.
+  /// Whether a stoppable resolution starts again on the main actor where a creator
+  /// needs it: that of a nonisolated provider, whose creator runs anywhere.
   var hopsToMainActor = false
   /// Where a stoppable resolution stopped, nil while it runs.
   var stop: Stop?
