@@ -1,3 +1,4 @@
+import Foundation
 import INJContainer
 import Testing
 
@@ -235,6 +236,41 @@ struct LaunchTests {
     try await container.makeSingletons()
     #expect(try container.value(forName: "header", as: Repository.self).store.opened == 3)
     #expect(try container.value(forName: "plugins", as: [Store].self).map(\.opened) == [4])
+  }
+
+  /// A request that must start again on the main actor releases its claims first: the
+  /// main thread, waiting meanwhile for one of them, is free to go on, and both get the
+  /// one singleton.
+  @MainActor @Test func aRequestStartingAgainOnTheMainActorLeavesTheMainThreadFree()
+    async throws
+  {
+    let container = Container()
+    container.addProvider(forName: "title") { _ in Store(opened: 3) }
+    let slowStarted = Signal()
+    Self.registerHeaderAfterASlowPart(in: container, signal: slowStarted)
+    let request = Task.detached {
+      try await container.asyncValue(forName: "header", as: Repository.self)
+    }
+    try await slowStarted.wait()
+    // The request holds the claim of 'header' while 'slow' is made: the main thread
+    // waits for it, and the request then needs the main actor for 'title'.
+    let header = try container.value(forName: "header", as: Repository.self)
+    let fromRequest = try await request.value
+    #expect(header === fromRequest)
+    #expect(header.store.opened == 3)
+  }
+
+  private nonisolated static func registerHeaderAfterASlowPart(
+    in container: Container, signal: Signal
+  ) {
+    container.addProvider(forName: "slow") { _ in
+      signal.raise()
+      usleep(300_000)
+      return 0
+    }
+    container.addProvider(
+      forName: "header", dependencies: ["slow", "title"], options: .singleton
+    ) { values in Repository(store: try values.value(forName: "title")) }
   }
 
   private nonisolated static func registerNonisolatedSingletons(in container: Container) {
