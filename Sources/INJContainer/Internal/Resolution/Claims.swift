@@ -64,7 +64,7 @@ final class Claims: Sendable {
     /// The cycle, as a closed path of names, when the creation `waiter` waiting for the
     /// product the creation `owner` makes would wait forever; nil when the wait will end.
     func cycle(waitingFor owner: AsyncCreation, by waiter: AsyncCreation) -> [String]? {
-      cycle(from: Waiter(waiter), to: Waiter(owner).id, wanting: owner.name)
+      cycle(from: Self.waiter(waiter), to: Self.waiter(owner).id, wanting: owner.name)
     }
 
     /// One who may wait: a synchronous resolution (or an async request's), or an async
@@ -72,15 +72,6 @@ final class Claims: Sendable {
     private struct Waiter {
       let id: UInt
       let creation: AsyncCreation?
-
-      init(id: UInt, creation: AsyncCreation?) {
-        self.id = id
-        self.creation = creation
-      }
-
-      init(_ creation: AsyncCreation) {
-        self.init(id: UInt(bitPattern: ObjectIdentifier(creation)), creation: creation)
-      }
     }
 
     /// The one search for waits that could never end. `start` would wait for what
@@ -117,6 +108,11 @@ final class Claims: Sendable {
       return nil
     }
 
+    /// An async creation as a waiter.
+    private static func waiter(_ creation: AsyncCreation) -> Waiter {
+      Waiter(id: UInt(bitPattern: ObjectIdentifier(creation)), creation: creation)
+    }
+
     /// Those who cannot end before `waiter`, each with the name of what it wants from it.
     private func predecessors(of waiter: Waiter) -> [(Waiter, String)] {
       var found: [(Waiter, String)] = []
@@ -127,10 +123,10 @@ final class Claims: Sendable {
       }
       if let creation = waiter.creation {
         for waiting in creationWaiters[ObjectIdentifier(creation)] ?? [] {
-          found.append((Waiter(waiting), creation.name))
+          found.append((Self.waiter(waiting), creation.name))
         }
         if let parent = creation.parent {
-          found.append((Waiter(parent), creation.name))
+          found.append((Self.waiter(parent), creation.name))
         }
       }
       return found

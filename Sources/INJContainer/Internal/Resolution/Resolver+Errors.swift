@@ -28,7 +28,6 @@ extension Resolver: ResolutionInProgress {
     let cycle = stack[start...].map(\.name) + [provider.name]
     return error(for: provider.name, reason: .cycle(CycleText.normalized(cycle)))
   }
-
 }
 
 /// When a resolution searches the providers in progress for the one it needs next, to
