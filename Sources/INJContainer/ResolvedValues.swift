@@ -23,7 +23,7 @@ public struct ResolvedValues {
   /// The names the provider depends on, in the order it lists them.
   public var names: [String] { storage.names }
   /// The name of the provider whose creator receives the values.
-  public var providerName: String { storage.providerName }
+  var providerName: String { storage.providerName }
   /// The names and their values.
   @usableFromInline let storage: Storage
 
@@ -62,7 +62,7 @@ public struct ResolvedValues {
   /// result: throwing or not, `@MainActor` (required when `foo` is made on the main
   /// actor), `@Sendable` or not, async (required for an async provider), taking the
   /// argument of a provider registered with one, and returning the product's type or
-  /// any type a product can be cast to. See `ProviderFactory/closure(as:)`.
+  /// any type a product can be cast to. See <doc:ProviderClosuresAndCycles>.
   ///
   /// - Parameters:
   ///   - name: One of the provider's dependencies.

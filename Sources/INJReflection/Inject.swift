@@ -32,7 +32,7 @@
 /// A property of a closure type, such as `(() -> Product)?` or
 /// `(() throws -> Product)?`, receives a provider closure when its name is a
 /// provider-closure dependency (`productProvider`); any closure type the provider's
-/// products fit works (see `ProviderFactory/closure(as:)`). `Product` may be a
+/// products fit works. `Product` may be a
 /// supertype of what the provider makes (a protocol existential or a superclass):
 /// each call casts the new value. For a product made on the main actor (registered
 /// from main-actor code), type it `(@MainActor () -> Product)?`: the compiler then

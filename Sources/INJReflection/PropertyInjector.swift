@@ -31,7 +31,7 @@ public struct PropertyInjector {
   /// A provider-closure dependency (`fooProvider`) fills a closure property of any
   /// type its provider's products fit: `() -> Foo`, `() throws -> any Screen`,
   /// `@MainActor () -> Foo`, `(String) -> Foo` for a creator taking an argument, and
-  /// the like (see ``ProviderFactory/closure(as:)``).
+  /// the like.
   ///
   /// - Parameters:
   ///   - property: The property, passed `inout`; `T?` and `T!` both work.

@@ -22,7 +22,8 @@
 /// cannot report failure: when making the product throws, or a product is not of the
 /// closure's result type, it stops the program with the full error text. A throwing
 /// closure throws instead.
-public final class ProviderFactory {
+@usableFromInline
+package final class ProviderFactory {
   /// The type the factory's `create` closure declares as its result.
   package let productType: Any.Type
   let create: @Sendable () throws -> Any
@@ -65,7 +66,7 @@ public final class ProviderFactory {
   ///     of blocking its thread where `create` would wait: what the factory's async
   ///     closures call, when given.
   ///   - create: Creates one product, or throws why it could not.
-  public init<Product>(
+  package init<Product>(
     making productType: Product.Type = Product.self, isMainActor: Bool = false,
     suspending suspendingCreate: (@Sendable () async throws -> Product)? = nil,
     _ create: @escaping @Sendable () throws -> Product
@@ -105,7 +106,7 @@ public final class ProviderFactory {
   /// - Parameters:
   ///   - productType: The type `create` returns.
   ///   - create: Creates one product, or throws why it could not.
-  public init<Product>(
+  package init<Product>(
     asyncMaking productType: Product.Type = Product.self,
     _ create: @escaping @Sendable () async throws -> Product
   ) {
@@ -152,7 +153,7 @@ public final class ProviderFactory {
   ///     of blocking its thread where `create` would wait: what the factory's async
   ///     closures call, when given.
   ///   - create: Creates one product from the argument, or throws why it could not.
-  public init<Product, Argument>(
+  package init<Product, Argument>(
     making productType: Product.Type = Product.self, argument argumentType: Argument.Type,
     isMainActor: Bool = false,
     suspending suspendingCreate: (@Sendable (Argument) async throws -> Product)? = nil,
@@ -202,7 +203,7 @@ public final class ProviderFactory {
   ///   - productType: The type `create` returns.
   ///   - argumentType: The type of the argument.
   ///   - create: Creates one product from the argument, or throws why it could not.
-  public init<Product, Argument>(
+  package init<Product, Argument>(
     asyncMaking productType: Product.Type = Product.self, argument argumentType: Argument.Type,
     _ create: @escaping @Sendable (Argument) async throws -> Product
   ) {
