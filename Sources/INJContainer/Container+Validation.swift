@@ -23,7 +23,7 @@ extension Container {
   /// In a child container the check covers the child's registrations; the names of
   /// its ancestors count as registered.
   ///
-  /// - Throws: ``ValidationError`` when there is any problem; its ``ValidationError/warnings``
+  /// - Throws: ``ValidationError`` when there is any problem; its ``ValidationError/report``
   ///   hold the warnings found alongside. Warnings alone do not throw; see
   ///   ``validate()``.
   /// - Complexity: O(*n* + *e*) for *n* registrations and *e* dependencies, plus the
@@ -31,9 +31,7 @@ extension Container {
   public func checkForErrors() throws {
     let report = validate()
     if !report.problems.isEmpty {
-      throw ValidationError(
-        problems: report.problems, warnings: report.warnings,
-        isCycleListTruncated: report.isCycleListTruncated)
+      throw ValidationError(report: report)
     }
   }
 

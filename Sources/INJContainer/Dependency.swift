@@ -16,15 +16,19 @@ public struct Dependency: Hashable, Sendable, ExpressibleByStringLiteral,
 {
   /// The name the provider depends on.
   public let name: String
-  /// The type of the key the dependency was made from, if any.
-  package let keyType: Any.Type?
+  /// The key's value type, by identity: two dependencies are equal when their names
+  /// and key types are.
+  private let keyTypeIdentity: TypeIdentity?
+
+  /// The value type of the key this dependency was made from, if any.
+  package var keyType: Any.Type? { keyTypeIdentity?.type }
 
   /// A dependency by name.
   ///
   /// - Parameter name: The name.
   public init(_ name: String) {
     self.name = name
-    keyType = nil
+    keyTypeIdentity = nil
   }
 
   /// A dependency by name, written as a string literal.
@@ -45,24 +49,24 @@ public struct Dependency: Hashable, Sendable, ExpressibleByStringLiteral,
 
   private init(name: String, keyType: Any.Type) {
     self.name = name
-    self.keyType = keyType
+    keyTypeIdentity = TypeIdentity(type: keyType)
   }
 
   /// The name, or `Key<Type>("name")` for a dependency made from a key.
   public var description: String {
     keyType.map { "Key<\($0)>(\"\(name)\")" } ?? "\"\(name)\""
   }
+}
 
-  /// Whether two dependencies have the same name and key type.
-  public static func == (lhs: Dependency, rhs: Dependency) -> Bool {
-    lhs.name == rhs.name
-      && lhs.keyType.map(ObjectIdentifier.init)
-        == rhs.keyType.map(ObjectIdentifier.init)
+/// A type, compared and hashed by identity.
+private struct TypeIdentity: Hashable {
+  let type: Any.Type
+
+  static func == (lhs: TypeIdentity, rhs: TypeIdentity) -> Bool {
+    ObjectIdentifier(lhs.type) == ObjectIdentifier(rhs.type)
   }
 
-  /// Hashes the name and the key type.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(name)
-    hasher.combine(keyType.map(ObjectIdentifier.init))
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(ObjectIdentifier(type))
   }
 }

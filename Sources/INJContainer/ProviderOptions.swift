@@ -112,7 +112,8 @@ extension ProviderOptions {
   /// `Sendable` requirement.
   public struct For<Product>: Sendable, Hashable, ExpressibleByArrayLiteral {
     /// The options.
-    public let options: ProviderOptions
+    @usableFromInline
+    package let options: ProviderOptions
 
     @usableFromInline
     init(checked options: ProviderOptions) {

@@ -17,7 +17,7 @@ public struct RegistrationSite: Hashable, Sendable, CustomStringConvertible {
   ///   - fileID: The file, as `#fileID` spells it.
   ///   - line: The line.
   ///   - module: The name of the module that made the registration, if any.
-  public init(fileID: String, line: Int, module: String? = nil) {
+  package init(fileID: String, line: Int, module: String? = nil) {
     self.fileID = fileID
     self.line = line
     self.module = module

@@ -19,52 +19,26 @@ public struct ValidationError: Error, CustomStringConvertible {
   public var cycles: [[String]]
   /// Each name registered more than once, in order of first registration.
   public var duplicateNames: [String]
-  /// Every problem, in the order the description lists them.
-  public var problems: [ValidationProblem]
-  /// Things that work but are probably not meant; they alone never cause the error.
-  public var warnings: [ValidationWarning]
-  /// Whether there were more cycles than the check lists.
-  public var isCycleListTruncated: Bool
+  /// Every problem, in the order the description lists them, with the warnings found
+  /// alongside; its warnings alone never cause the error.
+  public var report: ValidationReport
 
-  /// Creates an error from its problems.
-  ///
-  /// - Parameters:
-  ///   - problems: Every problem, in report order.
-  ///   - warnings: The warnings found alongside.
-  ///   - isCycleListTruncated: Whether more cycles exist than are listed.
-  init(
-    problems: [ValidationProblem], warnings: [ValidationWarning] = [],
-    isCycleListTruncated: Bool = false
-  ) {
-    self.problems = problems
-    self.warnings = warnings
-    self.isCycleListTruncated = isCycleListTruncated
-    missingDependencies = problems.compactMap {
+  /// Creates an error from a report with at least one problem.
+  init(report: ValidationReport) {
+    self.report = report
+    missingDependencies = report.problems.compactMap {
       if case .missingDependency(let missing) = $0 { missing } else { nil }
     }
-    cycles = problems.compactMap {
+    cycles = report.problems.compactMap {
       if case .cycle(let cycle, _, _) = $0 { cycle } else { nil }
     }
-    duplicateNames = problems.compactMap {
+    duplicateNames = report.problems.compactMap {
       if case .duplicateName(let name, _) = $0 { name } else { nil }
     }
   }
 
   /// A count, then one line per problem and per warning, each with its fix.
-  public var description: String {
-    var lines = [
-      "The container has \(Self.count(problems.count, "problem")):"
-    ]
-    lines += problems.map { "- \($0)" }
-    if isCycleListTruncated {
-      lines.append("- (More cycles exist than are listed; fix these and check again.)")
-    }
-    if !warnings.isEmpty {
-      lines.append("\(Self.count(warnings.count, "warning")):")
-      lines += warnings.map { "- \($0)" }
-    }
-    return lines.joined(separator: "\n")
-  }
+  public var description: String { report.description }
 
   static func count(_ count: Int, _ noun: String) -> String {
     count == 1 ? "1 \(noun)" : "\(count) \(noun)s"

@@ -28,16 +28,24 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
     problems.isEmpty && warnings.isEmpty
   }
 
-  /// The problems and warnings, one per line; "No problems." when clean.
+  /// The problems and warnings, one per line, each with its fix; "No problems." when
+  /// clean.
   public var description: String {
+    var lines: [String] = []
     if problems.isEmpty {
       guard !warnings.isEmpty else { return "No problems." }
-      return
-        (["No problems; \(ValidationError.count(warnings.count, "warning")):"]
-        + warnings.map { "- \($0)" }).joined(separator: "\n")
+      lines.append("No problems; \(ValidationError.count(warnings.count, "warning")):")
+    } else {
+      lines.append("The container has \(ValidationError.count(problems.count, "problem")):")
+      lines += problems.map { "- \($0)" }
+      if isCycleListTruncated {
+        lines.append("- (More cycles exist than are listed; fix these and check again.)")
+      }
+      if !warnings.isEmpty {
+        lines.append("\(ValidationError.count(warnings.count, "warning")):")
+      }
     }
-    return ValidationError(
-      problems: problems, warnings: warnings, isCycleListTruncated: isCycleListTruncated
-    ).description
+    lines += warnings.map { "- \($0)" }
+    return lines.joined(separator: "\n")
   }
 }

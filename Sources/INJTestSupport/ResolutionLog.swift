@@ -13,7 +13,7 @@
 /// creators that ran are logged as creations.
 public struct ResolutionLog: Sendable, Hashable {
   /// One name requested.
-  public struct Resolution: Sendable, Hashable, CustomStringConvertible {
+  public struct Resolution: Sendable, Hashable {
     /// The name requested.
     public var name: String
     /// The name requested first, then each dependency down to ``name``, inclusive.
@@ -28,15 +28,10 @@ public struct ResolutionLog: Sendable, Hashable {
       self.name = name
       self.path = path
     }
-
-    /// The path, such as `app → weatherClient`.
-    public var description: String {
-      path.joined(separator: " → ")
-    }
   }
 
   /// One creator that ran.
-  public struct Creation: Sendable, Hashable, CustomStringConvertible {
+  public struct Creation: Sendable, Hashable {
     /// The provider's name.
     public var name: String
     /// The name requested first, then each dependency down to ``name``, inclusive.
@@ -54,11 +49,6 @@ public struct ResolutionLog: Sendable, Hashable {
       self.name = name
       self.path = path
       self.productType = productType
-    }
-
-    /// `name (ProductType)`.
-    public var description: String {
-      "\(name) (\(productType))"
     }
   }
 

@@ -55,9 +55,9 @@ public final class TestContainer: Sendable {
   /// The container the test resolves through; hand it to the code under test.
   public let container: Container
   /// Whether only overridden and allowed names resolve.
-  public let isStrict: Bool
+  package let isStrict: Bool
   /// Where the test container's failures go.
-  public let reporter: any IssueReporter
+  package let reporter: any IssueReporter
   let observer: TestObserver
 
   /// The test container of the current test, when the test runs with the

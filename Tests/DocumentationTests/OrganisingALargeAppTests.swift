@@ -91,7 +91,7 @@ struct OrganisingALargeAppTests: PrintingSample {
     do {
       try app.checkForErrors()
     } catch let error as ValidationError {
-      for problem in error.problems {
+      for problem in error.report.problems {
         if case .synchronousDependsOnAsync(let provider, _, let dependency, _) = problem {
           print(provider, "is synchronous, but depends on the async", dependency)
         }

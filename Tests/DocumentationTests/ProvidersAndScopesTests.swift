@@ -45,7 +45,7 @@ struct ProvidersAndScopesTests: PrintingSample {
     container.addProvider(forName: "report", dependencies: ["city", "days"]) { values in
       let city: String = try values.value(forName: "city")
       let days = try values.value(forName: "days", as: Int.self)
-      return "\(values.providerName): \(city) for \(days) days, from \(values.names)"
+      return "\(city) for \(days) days, from \(values.names)"
     }
     print(try container.value(forName: "report", as: String.self))
 

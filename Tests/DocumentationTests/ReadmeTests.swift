@@ -205,7 +205,7 @@ struct ReadmeTests: PrintingSample {
       "@Inject var productsListViewControllerProvider: "
       + "(@MainActor () -> ProductsListViewController)?"
     #expect(
-      error?.problems.map {
+      error?.report.problems.map {
         if case .unfilledInjectProperty(let provider, _, _, let property, let listed, let fix) = $0
         {
           return "\(provider) \(property) \(listed) \(fix)"

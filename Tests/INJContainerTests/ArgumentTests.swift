@@ -86,7 +86,7 @@ import Testing
     let checked = #expect(throws: ValidationError.self) { try container.checkForErrors() }
     let detailsLine = container.registrations().first { $0.name == "productDetails" }?.site.line
     #expect(
-      checked?.problems.map(\.description) == [
+      checked?.report.problems.map(\.description) == [
         "'list' (\(Self.file):\(line)) depends on 'productDetails' (\(Self.file):\(detailsLine ?? 0)), whose "
           + "creator takes an argument of type String. Depend on 'productDetailsProvider' and "
           + "call it with the argument."

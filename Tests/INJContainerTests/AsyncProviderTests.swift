@@ -142,7 +142,7 @@ struct AsyncProviderTests {
     container.addAsyncProvider(forName: "asyncScreen", dependencies: ["forecast"]) { _ in 2 }
     let error = #expect(throws: ValidationError.self) { try container.checkForErrors() }
     #expect(
-      error?.problems.map(\.description) == [
+      error?.report.problems.map(\.description) == [
         "'screen' (App/Screen.swift:7) is synchronous but depends on 'forecast' "
           + "(App/Forecast.swift:3), whose creator is async, so value(forName:) cannot make "
           + "it. Register 'screen' with addAsyncProvider, or make 'forecast' at launch: give it "

@@ -12,7 +12,7 @@ struct BadInputTests {
     container.addInstance(Widget(), forName: name, fileID: "App/Wiring.swift", line: 3)
     let error = #expect(throws: ValidationError.self) { try container.checkForErrors() }
     #expect(
-      error?.problems == [
+      error?.report.problems == [
         .blankName(name, site: RegistrationSite(fileID: "App/Wiring.swift", line: 3))
       ])
     let resolution = #expect(throws: ResolutionError.self) { try container.value(forName: name) }
@@ -29,7 +29,7 @@ struct BadInputTests {
     }
     let error = #expect(throws: ValidationError.self) { try container.checkForErrors() }
     #expect(
-      error?.problems == [
+      error?.report.problems == [
         .blankDependency(
           requiredBy: "widget", site: RegistrationSite(fileID: "App/W.swift", line: 9))
       ])
@@ -47,7 +47,7 @@ struct BadInputTests {
     }
     let error = #expect(throws: ValidationError.self) { try container.checkForErrors() }
     #expect(
-      error?.problems == [
+      error?.report.problems == [
         .blankName("", site: RegistrationSite(fileID: "App/W.swift", line: 1)),
         .blankDependency(
           requiredBy: "widget", site: RegistrationSite(fileID: "App/W.swift", line: 2)),
@@ -65,7 +65,7 @@ struct BadInputTests {
     ]
     let error = #expect(throws: ValidationError.self) { try container.checkForErrors() }
     #expect(error?.duplicateNames == ["widget"])
-    #expect(error?.problems == [.duplicateName("widget", sites: sites)])
+    #expect(error?.report.problems == [.duplicateName("widget", sites: sites)])
     let resolution = #expect(throws: ResolutionError.self) {
       try container.value(forName: "widget")
     }
@@ -100,7 +100,7 @@ struct BadInputTests {
     }
     let error = #expect(throws: ValidationError.self) { try container.checkForErrors() }
     #expect(
-      error?.problems == [
+      error?.report.problems == [
         .nameCollision(
           "widgetProvider", site: RegistrationSite(fileID: "App/A.swift", line: 2),
           baseName: "widget", baseSite: RegistrationSite(fileID: "App/A.swift", line: 1))
@@ -185,7 +185,7 @@ struct BadInputTests {
     let check = #expect(throws: ValidationError.self) { try container.checkForErrors() }
     #expect(check?.cycles == [cycle])
     #expect(
-      check?.problems.map(\.description)
+      check?.report.problems.map(\.description)
         == [
           "Cycle: a (App/W.swift:1) → b (App/W.swift:2) → a. Break the cycle by depending on "
             + "'aProvider' instead of 'a' in 'b'."

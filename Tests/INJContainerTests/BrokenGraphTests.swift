@@ -56,7 +56,7 @@ struct BrokenGraphTests {
     let cyclic = accounts(homeDependencies: ["account"])
     let error = #expect(throws: ValidationError.self) { try cyclic.checkForErrors() }
     #expect(
-      error?.problems.map(\.description) == [
+      error?.report.problems.map(\.description) == [
         "Cycle: account (INJContainerTests/\(Self.site):1) → home (INJContainerTests/"
           + "\(Self.site):2) → account. Break the cycle by depending on 'accountProvider' "
           + "instead of 'account' in 'home', and declare its property as `@Inject var "
@@ -79,7 +79,7 @@ struct BrokenGraphTests {
     let container = accounts(homeDependencies: ["accountProvider"])
     let error = #expect(throws: ValidationError.self) { try container.checkForErrors() }
     #expect(
-      error?.problems.map(\.description) == [
+      error?.report.problems.map(\.description) == [
         "'home' (INJContainerTests/\(Self.site):2) makes Home, whose @Inject property "
           + "'account' is never filled: the container fills it only from a dependency named "
           + "'account', and 'home' lists 'accountProvider' instead. Declare the property as "
@@ -105,7 +105,7 @@ struct BrokenGraphTests {
     }
     let error = #expect(throws: ValidationError.self) { try container.checkForErrors() }
     #expect(
-      error?.problems.map(\.description) == [
+      error?.report.problems.map(\.description) == [
         "'home' (INJContainerTests/\(Self.site):2) makes FixedHome, whose @Inject property "
           + "'accountProvider' is never filled: the container fills it only from a dependency "
           + "named 'accountProvider', and 'home' lists 'account' instead. List "
@@ -146,7 +146,7 @@ struct BrokenGraphTests {
         + "collection as an array of a type every contribution has."
     }
     #expect(
-      Set(error?.problems.map(\.description) ?? [])
+      Set(error?.report.problems.map(\.description) ?? [])
         == [text("toolbar", 12), text("count", 13)])
 
     let reading = #expect(throws: ResolutionError.self) {

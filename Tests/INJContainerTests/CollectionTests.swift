@@ -58,7 +58,7 @@ import Testing
     container.contribute(to: "sinks", dependencies: ["endpont"]) { _ in ConsoleSink() as any Sink }
     let error = #expect(throws: ValidationError.self) { try container.checkForErrors() }
     #expect(
-      error?.problems.map(\.description) == [
+      error?.report.problems.map(\.description) == [
         "'sinks' (\(Self.file):\(line)) depends on 'endpont', which is not registered. Did you "
           + "mean 'endpoint'?"
       ])

@@ -276,7 +276,7 @@ struct IsolationTests {
     container.addProvider(forName: "badge", dependencies: ["inbox"]) { _ in 1 }
     container.addAsyncProvider(forName: "summary", dependencies: ["store"]) { _ in 2 }
     let error = #expect(throws: ValidationError.self) { try container.checkForErrors() }
-    let problems = error?.problems.filter {
+    let problems = error?.report.problems.filter {
       if case .isolationMismatch = $0 { true } else { false }
     }
     let sites = Dictionary(
@@ -306,7 +306,7 @@ struct IsolationTests {
           + "well, or make 'inbox' at launch: give it options: .madeAtLaunch and call "
           + "makeSingletons() when the app starts.",
       ])
-    #expect(error?.problems.count == 3)
+    #expect(error?.report.problems.count == 3)
     // Each one is what resolution says too.
     let report = #expect(throws: ResolutionError.self) { try container.value(forName: "report") }
     #expect(actorName(report?.reason) == "RecordStore")

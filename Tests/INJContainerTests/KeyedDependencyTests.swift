@@ -62,7 +62,7 @@ struct KeyedDependencyTests {
     ) { values in try values.value(for: .label).count / 2 }
     let error = #expect(throws: ValidationError.self) { try checked.checkForErrors() }
     #expect(
-      error?.problems == [
+      error?.report.problems == [
         .keyTypeMismatch(
           "half", site: RegistrationSite(fileID: "App/Half.swift", line: 4),
           dependency: "label", keyType: "String",
@@ -79,7 +79,7 @@ struct KeyedDependencyTests {
     ) { values in 2 * (try values.value(for: .count)) }
     let error = #expect(throws: ValidationError.self) { try container.checkForErrors() }
     #expect(
-      error?.problems == [
+      error?.report.problems == [
         .keyTypeMismatch(
           "twice", site: RegistrationSite(fileID: "App/Twice.swift", line: 8),
           dependency: "count", keyType: "Int",
@@ -87,7 +87,7 @@ struct KeyedDependencyTests {
           dependencyType: "String")
       ])
     #expect(
-      error?.problems.first?.description
+      error?.report.problems.first?.description
         == "'twice' (App/Twice.swift:8) depends on Key<Int>(\"count\"), but 'count' "
         + "(App/Values.swift:3) provides String, which is never Int. Give the key the type "
         + "String (or one of its protocols or superclasses), or register Int under 'count'.")
@@ -115,7 +115,7 @@ struct KeyedDependencyTests {
       forName: "twice", dependencies: [.key(.count)], fileID: "App/Child.swift", line: 2
     ) { values in 2 * (try values.value(for: .count)) }
     let error = #expect(throws: ValidationError.self) { try child.checkForErrors() }
-    #expect(error?.problems.count == 1)
+    #expect(error?.report.problems.count == 1)
     #expect(error?.description.includes("provides Double, which is never Int") == true)
   }
 

@@ -192,7 +192,7 @@ struct MainActorBelowTests {
     let container = await headlines { Ticker() }
     let error = #expect(throws: ValidationError.self) { try container.checkForErrors() }
     #expect(
-      error?.problems.map(\.description) == [
+      error?.report.problems.map(\.description) == [
         "'ticker' (INJContainerTests/MainActorClosureTests.swift:3) makes Ticker, whose "
           + "@Inject property 'headlineProvider' holds () -> Headline, but 'headline' "
           + "(INJContainerTests/MainActorClosureTests.swift:2) needs the main actor, so its "

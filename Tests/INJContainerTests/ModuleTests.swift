@@ -76,7 +76,7 @@ import Testing
     container.addInstance(1, forName: "retries")
     let error = #expect(throws: ValidationError.self) { try container.checkForErrors() }
     #expect(
-      error?.problems.map(\.description) == [
+      error?.report.problems.map(\.description) == [
         "'checkout' (CheckoutModule, \(Self.file):\(CheckoutModule.checkoutLine)) depends on "
           + "'paymnetService', which is not registered. Did you mean 'paymentService'?"
       ])
@@ -126,7 +126,7 @@ import Testing
     }
     let error = #expect(throws: ValidationError.self) { try Listing().checkForErrors() }
     #expect(
-      error?.problems.map(\.description) == [
+      error?.report.problems.map(\.description) == [
         "'list' (Listing, App/List.swift:3) depends on 'itemRepository', which Listing does not "
           + "register. If another module registers it, add it to Listing's needs; if none "
           + "does, register it, or remove it from the dependencies of 'list'.",
@@ -138,7 +138,7 @@ import Testing
     container.install(Listing())
     let whole = #expect(throws: ValidationError.self) { try container.checkForErrors() }
     #expect(
-      whole?.problems.first?.description
+      whole?.report.problems.first?.description
         == "'list' (Listing, App/List.swift:3) depends on 'itemRepository', which is not "
         + "registered. Register it, or remove it from the dependencies of 'list'.")
   }
@@ -197,7 +197,7 @@ import Testing
     }
     let error = #expect(throws: ValidationError.self) { try CartModule().checkForErrors() }
     #expect(error?.missingDependencies.map(\.name) == ["tax"])
-    #expect(error?.warnings.isEmpty == true)
+    #expect(error?.report.warnings.isEmpty == true)
   }
 
   @Test func installingAModuleDoesNotRegisterItsNeeds() {

@@ -24,13 +24,13 @@ struct ProductShapeTests {
     ) { _ in Settings() }
     let error = #expect(throws: ValidationError.self) { try container.checkForErrors() }
     #expect(
-      error?.problems == [
+      error?.report.problems == [
         .valueTypeWithInjectProperties(
           "settings", site: RegistrationSite(fileID: "App/S.swift", line: 3),
           productType: "Settings", properties: ["service"])
       ])
     #expect(
-      error?.problems.first?.description
+      error?.report.problems.first?.description
         == "'settings' (App/S.swift:3) makes Settings, a value type whose copies would share "
         + "its @Inject properties 'service', so the container cannot inject it. Pass the "
         + "dependencies to its initializer in the creator, or make Settings a class.")
@@ -76,7 +76,7 @@ struct ProductShapeTests {
     }
     let error = #expect(throws: ValidationError.self) { try container.checkForErrors() }
     #expect(
-      error?.problems.map(\.description) == [
+      error?.report.problems.map(\.description) == [
         "'count' (App/C.swift:7) is a weak singleton, but its creator returns Int, which "
           + "cannot be held weakly. Return a class instance, or make 'count' a singleton.",
         "'names' (\(container.registrations().first { $0.name == "names" }!.site)) is a weak "

@@ -224,7 +224,7 @@ struct ChildCollisionTests {
     child.addProvider(forName: "widgetProvider", fileID: "App/C.swift", line: 2) { _ in 1 }
     let error = #expect(throws: ValidationError.self) { try child.checkForErrors() }
     #expect(
-      error?.problems == [
+      error?.report.problems == [
         .nameCollision(
           "widgetProvider", site: RegistrationSite(fileID: "App/C.swift", line: 2),
           baseName: "widget", baseSite: RegistrationSite(fileID: "App/P.swift", line: 1))
@@ -240,7 +240,7 @@ struct ChildCollisionTests {
     child.addInstance(Widget(), forName: "widget", fileID: "App/C.swift", line: 2)
     let error = #expect(throws: ValidationError.self) { try child.checkForErrors() }
     #expect(
-      error?.problems == [
+      error?.report.problems == [
         .nameCollision(
           "widgetProvider", site: RegistrationSite(fileID: "App/P.swift", line: 1),
           baseName: "widget", baseSite: RegistrationSite(fileID: "App/C.swift", line: 2))

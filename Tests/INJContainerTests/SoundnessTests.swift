@@ -135,7 +135,7 @@ struct SoundnessTests {
     }
     let error = #expect(throws: ValidationError.self) { try container.checkForErrors() }
     #expect(error?.duplicateNames == ["answer"])
-    guard case .duplicateName(_, let sites)? = error?.problems.first else {
+    guard case .duplicateName(_, let sites)? = error?.report.problems.first else {
       Issue.record("expected a duplicate-name problem")
       return
     }

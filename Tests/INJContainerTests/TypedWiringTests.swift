@@ -119,7 +119,7 @@ struct TypedWiringTests {
       error?.missingDependencies.map { "\($0.name) \($0.requiredBy) \($0.suggestion ?? "-")" }
         == ["url database urls", "retries repository -"])
     #expect(
-      error?.problems.contains {
+      error?.report.problems.contains {
         if case .keyTypeMismatch(let provider, _, let dependency, _, _, _) = $0 {
           return provider == "repository" && dependency == "label"
         }
@@ -170,9 +170,9 @@ struct TypedWiringTests {
       Repository(database: $0, label: $1, retries: $2.count)
     }
     let error = #expect(throws: ValidationError.self) { try container.checkForErrors() }
-    #expect(error?.problems.count == 1)
+    #expect(error?.report.problems.count == 1)
     #expect(
-      error?.problems.first.map {
+      error?.report.problems.first.map {
         if case .synchronousDependsOnAsync = $0 { true } else { false }
       } == true)
     let repository = try await container.asyncValue(for: .repository)

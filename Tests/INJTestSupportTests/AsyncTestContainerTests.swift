@@ -49,7 +49,7 @@ struct AsyncTestContainerTests {
       try await testContainer.asyncValue(forName: "banner", as: String.self)
     }
     #expect(error?.path == ["banner", "headline"])
-    #expect(recorder.messages.count == 1)
+    #expect(recorder.issues.map(\.message).count == 1)
   }
 
   @Test func theLaunchMakesTheSingletonsOfATestContainer() async throws {
@@ -65,7 +65,7 @@ struct AsyncTestContainerTests {
     }
     try await testContainer.makeSingletons(named: ["headline"])
     #expect(try testContainer.value(forName: "title", as: String.self) == "FAKE")
-    #expect(recorder.messages.isEmpty)
+    #expect(recorder.issues.map(\.message).isEmpty)
     // Every singleton: the strict container refuses the one the test did not expect, at
     // the caller's line.
     production.addProvider(forName: "clock", options: .singleton) { _ in "12:00" }
@@ -83,7 +83,7 @@ struct AsyncTestContainerTests {
     let missing = await assertResolvesAsync(testContainer, "headlin", as: Headline.self)
     #expect(missing == nil)
     #expect(
-      recorder.messages == [
+      recorder.issues.map(\.message) == [
         "assertResolvesAsync failed: Cannot resolve 'headlin': nothing is registered under "
           + "that name. Did you mean 'headline'?"
       ])

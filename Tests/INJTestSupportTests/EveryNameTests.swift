@@ -59,7 +59,7 @@ struct EveryNameTests {
     await registerScreens(in: container)
     registerServices(in: container)
     let passed = await withIssueReporter(recorder) { await assertEveryNameResolves(container) }
-    #expect(recorder.messages == [])
+    #expect(recorder.issues.map(\.message) == [])
     #expect(passed)
   }
 
@@ -78,7 +78,7 @@ struct EveryNameTests {
     #expect(!passed)
     #expect(recorder.issues.map(\.location.line) == [line])
     #expect(
-      recorder.messages == [
+      recorder.issues.map(\.message) == [
         """
         assertEveryNameResolves failed: 4 of 9 names do not resolve:
         - 'header': Cannot resolve 'header': nothing is registered under 'title', which \

@@ -70,7 +70,7 @@ struct OverrideTests {
     testContainer.override("wetherClient", with: fake as any WeatherClient)
 
     #expect(
-      recorder.messages == [
+      recorder.issues.map(\.message) == [
         "Cannot override 'wetherClient': nothing is registered under that name. Did you mean "
           + "'weatherClient'? To add it as a new name, use add(\"wetherClient\", …) instead."
       ])
@@ -98,7 +98,7 @@ struct OverrideTests {
     testContainer.overrideUnimplemented("confguration")
     testContainer.override("featureFlag", with: true)
     #expect(
-      recorder.messages == [
+      recorder.issues.map(\.message) == [
         "Cannot override 'clok': nothing is registered under that name. Did you mean 'clock'? "
           + "To add it as a new name, use add(\"clok\", …) instead.",
         "Cannot override 'clokc': nothing is registered under that name. Did you mean 'clock'? "
@@ -166,7 +166,7 @@ struct OverrideTests {
     // One edit is always allowed, even for a name of two letters.
     testContainer.override("wy", with: 0)
     #expect(
-      recorder.messages.map(suggestion) == [
+      recorder.issues.map(\.message).map(suggestion) == [
         "cart", "weatherClient", "care", "weatherClient", "none", "wx",
       ])
   }
@@ -183,7 +183,7 @@ struct OverrideTests {
     testContainer.add("featureFlag", with: true)
     testContainer.add("featureFlag", with: false)
     #expect(
-      recorder.messages == [
+      recorder.issues.map(\.message) == [
         "Cannot add 'configuration': it is already registered. To replace it, use "
           + "override(\"configuration\", …) instead.",
         "Cannot add 'clock': it is already registered. To replace it, use override(\"clock\", …) "
@@ -213,7 +213,7 @@ struct OverrideTests {
     testContainer.add("clock") { _ -> any Clock in FixedClock(now: 1) }
     testContainer.override("clock") { _ -> any Clock in FixedClock(now: 2) }
     #expect(
-      recorder.messages == [
+      recorder.issues.map(\.message) == [
         "Cannot add 'clock': it is already registered. To replace it, use "
           + "override(\"clock\", …) instead."
       ])
@@ -244,7 +244,7 @@ struct OverrideTests {
     let line: UInt = #line + 1
     #expect(resolutionError { _ = try testContainer.value(forName: "report") } != nil)
     #expect(
-      recorder.messages == [
+      recorder.issues.map(\.message) == [
         "Unimplemented: 'analytics' was resolved (path: report → analytics), but the test "
           + "overrides it as unimplemented."
       ])
@@ -272,7 +272,7 @@ struct OverrideTests {
     testContainer.overrideUnimplemented("clockProvider")
     testContainer.add("clockProvider", with: 1)
     #expect(
-      recorder.messages == [
+      recorder.issues.map(\.message) == [
         "Cannot override 'clockProvider': it is the provider closure of 'clock', which makes "
           + "'clock' each time it is called. Override 'clock' instead; 'clockProvider' then "
           + "makes the fake.",
@@ -313,7 +313,7 @@ struct OverrideTests {
       try testContainer.container.checkForErrors()
     }
     #expect(
-      error?.problems.map(\.description) == [
+      error?.report.problems.map(\.description) == [
         "'count' (Tests/Count.swift:4) depends on Key<Int>(\"configuration\"), but "
           + "'configuration' (INJTestSupportTests/Support.swift:69) provides String, which is "
           + "never Int. Give the key the type String (or one of its protocols or "

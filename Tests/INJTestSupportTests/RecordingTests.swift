@@ -78,12 +78,4 @@ struct RecordingTests {
     #expect(testContainer.log.resolvedNames == ["wetherClient"])
     #expect(testContainer.log.createdNames.isEmpty)
   }
-
-  @Test func logEntriesDescribeThemselves() {
-    #expect(
-      ResolutionLog.Resolution(name: "b", path: ["a", "b"]).description == "a → b")
-    #expect(
-      ResolutionLog.Creation(name: "b", path: ["a", "b"], productType: "Int").description
-        == "b (Int)")
-  }
 }

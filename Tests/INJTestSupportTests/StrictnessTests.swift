@@ -29,7 +29,7 @@ struct StrictnessTests {
         == "Cannot resolve 'weatherReport': \(refusal) Path: weatherReport → clock.")
 
     #expect(
-      recorder.messages == [
+      recorder.issues.map(\.message) == [
         "Strict test container refused 'clock' (path: weatherReport → clock): the test "
           + "neither overrides nor allows it. Override it, or allow it with allow(\"clock\")."
       ])
@@ -58,7 +58,7 @@ struct StrictnessTests {
         + "container with add(\"\(name)\", …)."
     }
     #expect(
-      recorder.messages == [
+      recorder.issues.map(\.message) == [
         "Strict test container refused 'wetherClient' (path: greeting → wetherClient): nothing "
           + "is registered under that name. Did you mean 'weatherClient'? " + fix("wetherClient"),
         "Strict test container refused 'featureFlag' (path: featureFlag): nothing is "
@@ -102,7 +102,7 @@ struct StrictnessTests {
     testContainer.allow("confguration", "weatherClientProvider", "featureFlag")
     testContainer.allow("clockProvidr", " ")
     #expect(
-      recorder.messages == [
+      recorder.issues.map(\.message) == [
         "Cannot allow 'wetherReport': nothing is registered under that name. Did you mean "
           + "'weatherReport'? To use a new name, add it with add(\"wetherReport\", …), which "
           + "also lets it resolve.",
@@ -144,7 +144,7 @@ struct StrictnessTests {
       _ in
     }
     #expect(
-      recorder.messages == [
+      recorder.issues.map(\.message) == [
         "Cannot allow 'clocks': nothing is registered under that name. Did you mean 'clock'? "
           + "To use a new name, add it with add(\"clocks\", …), which also lets it resolve.",
         "Cannot allow 'wetherClient': nothing is registered under that name. Did you mean "
@@ -179,7 +179,7 @@ struct StrictnessTests {
     // Called later, by the code under test: no call of the test is in progress.
     #expect(throws: ResolutionError.self) { try provider() }
     #expect(
-      recorder.messages == [
+      recorder.issues.map(\.message) == [
         "Strict test container refused 'configuration' (path: weatherReport → weatherClient → "
           + "configuration): the test neither overrides nor allows it. Override it, or allow it "
           + "with allow(\"configuration\")."
@@ -238,12 +238,12 @@ struct TestContainerLookupTests {
       testContainer.container.isRegistered("featureFlag")
       ? try testContainer.value(forName: "featureFlag", as: Bool.self) : nil
     #expect(missing == nil)
-    #expect(recorder.messages.isEmpty)
+    #expect(recorder.issues.map(\.message).isEmpty)
     #expect(throws: ResolutionError.self) {
       testContainer.container.isRegistered("clock")
         ? try testContainer.value(forName: "clock", as: Any.self) : nil
     }
-    #expect(recorder.messages.count == 1)
+    #expect(recorder.issues.map(\.message).count == 1)
     testContainer.override("featureFlag", with: true)
     let overridden =
       testContainer.container.isRegistered("featureFlag")
@@ -279,7 +279,7 @@ struct TestContainerModuleTests {
     #expect(testContainer.addedNames == ["fakeOnly"])
     _ = try testContainer.value(forName: "weatherClient", as: (any WeatherClient).self)
     #expect(try testContainer.value(forName: "fakeOnly", as: String.self) == "fake")
-    #expect(recorder.messages.isEmpty)
+    #expect(recorder.issues.map(\.message).isEmpty)
     try testContainer.container.checkForErrors()
     let overrides = testContainer.container.registrations().filter(\.isOverride)
     #expect(overrides.map(\.site.module) == ["FakeClientModule", "FakeClientModule"])
@@ -309,7 +309,7 @@ struct TestContainerCollectionTests {
     #expect(
       try testContainer.value(forName: "tasks", as: [String].self)
         == ["warm caches", "record launch event"])
-    #expect(recorder.messages.isEmpty)
+    #expect(recorder.issues.map(\.message).isEmpty)
   }
 
   @Test func aContributionThatDoesNotExistFailsTheTest() {
@@ -319,7 +319,7 @@ struct TestContainerCollectionTests {
     testContainer.override("tasks", contribution: 2, with: "extra")
     testContainer.override("sinks", contribution: 0, with: "extra")
     #expect(
-      recorder.messages == [
+      recorder.issues.map(\.message) == [
         "Cannot override contribution 2 of 'tasks': 'tasks' has no contribution 2. "
           + "Contributions are counted from 0 in registration order.",
         "Cannot override contribution 0 of 'sinks': 'sinks' has no contribution 0. "

@@ -89,7 +89,7 @@ struct TestContainerScopeTests {
     }
     #expect(recorder.issues.map(\.location.line) == [line])
     #expect(
-      recorder.messages == [
+      recorder.issues.map(\.message) == [
         "Strict test container refused 'missing' (path: a → missing): nothing is registered "
           + "under that name. To use a new name, register it in the production container, or "
           + "add it to the test container with add(\"missing\", …)."

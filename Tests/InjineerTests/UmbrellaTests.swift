@@ -59,10 +59,10 @@ struct UmbrellaTests {
     } catch let error as ValidationError {
       let missing: [MissingDependency] = error.missingDependencies
       #expect(missing.map(\.name) == ["b"])
-      #expect(error.problems.count == 1)
-      let problem: ValidationProblem = error.problems[0]
+      #expect(error.report.problems.count == 1)
+      let problem: ValidationProblem = error.report.problems[0]
       #expect(problem.description.hasPrefix("'a' (App/A.swift:1)"))
-      let warnings: [ValidationWarning] = error.warnings
+      let warnings: [ValidationWarning] = error.report.warnings
       #expect(warnings.isEmpty)
     }
     #expect(throws: ResolutionError.self) { try container.value(forName: "a") }

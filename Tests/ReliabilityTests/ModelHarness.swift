@@ -562,7 +562,7 @@ struct ModelHarness {
     var blankDependencies: [String] = []
     var extra = 0
     var reportedModules: [String] = []
-    for problem in thrown.problems {
+    for problem in thrown.report.problems {
       switch problem {
       case .blankName(_, let site): blankNames.append(site.line)
       case .duplicateName(let name, let sites):
@@ -608,15 +608,15 @@ struct ModelHarness {
     expect("modules installed twice", reportedModules, duplicateModules)
     statistics.duplicateModulesReported += reportedModules.count
     // Every site the report names is the registration's, with its module.
-    let misattributed = thrown.problems.flatMap(Self.registrationSites).filter {
+    let misattributed = thrown.report.problems.flatMap(Self.registrationSites).filter {
       $0.fileID == "Model/Script.swift" && $0.module != moduleOfRegistration[$0.line]
     }
     expect("sites with the wrong module", misattributed.map(\.description), [])
     if expected.cycles.count <= DependencyGraph<String>.cycleListLimit {
       expect("cycles", thrown.cycles, expected.cycles)
-      expect("cycle list truncated", thrown.isCycleListTruncated, false)
+      expect("cycle list truncated", thrown.report.isCycleListTruncated, false)
     } else {
-      expect("cycle list truncated", thrown.isCycleListTruncated, true)
+      expect("cycle list truncated", thrown.report.isCycleListTruncated, true)
       let all = Set(expected.cycles)
       expect("cycles listed", thrown.cycles.count, DependencyGraph<String>.cycleListLimit)
       expect("listed cycles are cycles", thrown.cycles.allSatisfy(all.contains), true)
@@ -625,7 +625,7 @@ struct ModelHarness {
       expected.blankNames.count + expected.duplicates.count + expected.collisions.count
       + expected.conflictingScopes.count + expected.blankDependencies.count
       + expected.missing.count + thrown.cycles.count + duplicateModules.count + extra
-    expect("number of problems", thrown.problems.count, predictedCount)
+    expect("number of problems", thrown.report.problems.count, predictedCount)
     return differences.isEmpty ? nil : differences.joined(separator: "\n")
   }
 }

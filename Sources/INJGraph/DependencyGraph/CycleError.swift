@@ -2,7 +2,7 @@
 /// form a cycle, so that no order puts every dependency before its dependents.
 ///
 /// It lists the cycles in the form and order of ``DependencyGraph/cycles(limit:)``, each a
-/// closed path that follows the dependency edges, up to ``DependencyGraph/cycleListLimit``.
+/// closed path that follows the dependency edges, up to 1,000.
 ///
 /// ```swift
 /// do {
@@ -25,7 +25,8 @@ public struct CycleError<Node: Hashable & Sendable>: Error, Hashable, CustomStri
   /// - Parameters:
   ///   - cycles: The cycles, each a closed path.
   ///   - isTruncated: Whether the graph has more cycles than `cycles` lists.
-  public init(cycles: [[Node]], isTruncated: Bool = false) {
+  @usableFromInline
+  package init(cycles: [[Node]], isTruncated: Bool = false) {
     self.cycles = cycles
     self.isTruncated = isTruncated
   }

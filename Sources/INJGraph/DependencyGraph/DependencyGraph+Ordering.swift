@@ -3,7 +3,8 @@ extension DependencyGraph {
   ///
   /// A graph can have exponentially many elementary cycles; use ``cycles(limit:)`` to choose
   /// another limit.
-  public static var cycleListLimit: Int { 1000 }
+  @usableFromInline
+  package static var cycleListLimit: Int { 1000 }
 
   /// Dependencies before their dependents; deterministic. Throws when a cycle exists.
   ///
@@ -23,7 +24,7 @@ extension DependencyGraph {
   ///
   /// - Returns: Every node exactly once, each after all of its direct dependencies.
   /// - Throws: ``CycleError`` listing the cycles among direct dependencies (up to
-  ///   ``cycleListLimit``) when they make an order impossible; a self-loop is such a cycle.
+  ///   1,000) when they make an order impossible; a self-loop is such a cycle.
   /// - Complexity: O(*n* log *n* + *e* log *d*) for *n* nodes, *e* edges and at most *d* edges
   ///   per node, plus the cycle search when the graph is cyclic.
   @inlinable
@@ -38,10 +39,10 @@ extension DependencyGraph {
 
   /// Every elementary cycle over direct edges, each a closed path [a, b, ..., a].
   ///
-  /// The same as ``cycles(limit:)`` with ``cycleListLimit``. For `a → b`, `b → c`, `b → a` and
+  /// The same as ``cycles(limit:)`` with a limit of 1,000. For `a → b`, `b → c`, `b → a` and
   /// `c → b`, the cycles are `[a, b, a]` and `[b, c, b]`.
   ///
-  /// - Returns: At most ``cycleListLimit`` cycles, in the order of ``cycles(limit:)``.
+  /// - Returns: At most 1,000 cycles, in the order of ``cycles(limit:)``.
   /// - Complexity: O((*n* + *e*)(*c* + 1)) for *n* nodes, *e* edges and *c* cycles returned,
   ///   and a single linear pass on an acyclic graph.
   @inlinable

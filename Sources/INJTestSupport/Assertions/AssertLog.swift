@@ -1,43 +1,3 @@
-/// Checks the whole log of names the test container let resolve so far (or since
-/// ``TestContainer/clearLog()``): every request, direct or as a dependency at any
-/// depth, in the order made, repeated as often as made.
-///
-/// ```swift
-/// _ = try testContainer.value(forName: "car", as: Car.self)
-/// assertResolved(testContainer, ["car", "engine"])
-/// ```
-///
-/// The list must equal ``ResolutionLog/resolvedNames`` exactly: `["car"]` fails
-/// above, because resolving `car` also requested its dependency `engine`, and a
-/// second resolution of `car` would add `car` and `engine` again. To check only that
-/// a name was resolved, or to count its requests, use
-/// ``assertResolved(_:_:times:fileID:filePath:line:column:)``.
-///
-/// The failure message is, for example,
-/// `assertResolved failed: the test container resolved ["car", "engine"], not ["car"].`
-///
-/// - Parameters:
-///   - testContainer: The test container whose ``TestContainer/log`` to check.
-///   - names: Every name expected, in order, dependencies and repeats included.
-///   - fileID: The calling file; leave the default.
-///   - filePath: The calling file's path; leave the default.
-///   - line: The calling line; leave the default.
-///   - column: The calling column; leave the default.
-/// - Returns: Whether the names resolved are `names`.
-@discardableResult
-public func assertResolved(
-  _ testContainer: TestContainer, _ names: [String], fileID: StaticString = #fileID,
-  filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
-) -> Bool {
-  let actual = testContainer.log.resolvedNames
-  guard actual != names else { return true }
-  reportFailure(
-    "assertResolved failed: the test container resolved \(actual), not \(names).",
-    about: testContainer,
-    at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-  return false
-}
-
 /// Checks that the test container let a name resolve so far (or since
 /// ``TestContainer/clearLog()``), directly or as a dependency: at least once, or
 /// exactly `times` times.
@@ -55,6 +15,9 @@ public func assertResolved(
 /// `assertResolved failed: the test container did not resolve 'wheel'; it resolved nothing.`
 /// With `times`, it gives the count:
 /// `assertResolved failed: the test container resolved 'engine' 2 times, not 1 time.`
+///
+/// To check the whole log in order, compare ``ResolutionLog/resolvedNames``:
+/// `#expect(testContainer.log.resolvedNames == ["car", "engine"])`.
 ///
 /// - Parameters:
 ///   - testContainer: The test container whose ``TestContainer/log`` to check.
@@ -78,39 +41,6 @@ public func assertResolved(
     at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
-/// Checks every creator that ran in the test container so far (or since
-/// ``TestContainer/clearLog()``), in order: what the resolutions created.
-///
-/// ```swift
-/// _ = try testContainer.value(forName: "car", as: Car.self)
-/// assertCreated(testContainer, ["engine", "car"])
-/// ```
-///
-/// The failure message is, for example,
-/// `assertCreated failed: the test container created ["engine", "car"], not ["car"].`
-///
-/// - Parameters:
-///   - testContainer: The test container whose ``TestContainer/log`` to check.
-///   - names: The names of the providers expected, in the order their creators ran.
-///   - fileID: The calling file; leave the default.
-///   - filePath: The calling file's path; leave the default.
-///   - line: The calling line; leave the default.
-///   - column: The calling column; leave the default.
-/// - Returns: Whether the creators that ran are `names`.
-@discardableResult
-public func assertCreated(
-  _ testContainer: TestContainer, _ names: [String], fileID: StaticString = #fileID,
-  filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
-) -> Bool {
-  let actual = testContainer.log.createdNames
-  guard actual != names else { return true }
-  reportFailure(
-    "assertCreated failed: the test container created \(actual), not \(names).",
-    about: testContainer,
-    at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-  return false
-}
-
 /// Checks that the test container ran a provider's creator so far (or since
 /// ``TestContainer/clearLog()``): that resolving made `name`, not only read it; at
 /// least once, or exactly `times` times.
@@ -128,6 +58,9 @@ public func assertCreated(
 /// `assertCreated failed: the test container did not create 'wheel'; it created nothing.`
 /// With `times`, it gives the count:
 /// `assertCreated failed: the test container created 'engine' 2 times, not 1 time.`
+///
+/// To check every creator that ran, in order, compare ``ResolutionLog/createdNames``:
+/// `#expect(testContainer.log.createdNames == ["engine", "car"])`.
 ///
 /// - Parameters:
 ///   - testContainer: The test container whose ``TestContainer/log`` to check.

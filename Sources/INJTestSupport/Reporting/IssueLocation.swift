@@ -5,7 +5,7 @@
 /// line: UInt = #line, column: UInt = #column`), so a failure points at the test
 /// that called it, in XCTest (which uses ``filePath`` and ``line``) and in Swift
 /// Testing (which uses all four).
-public struct IssueLocation: Sendable, Hashable, CustomStringConvertible {
+public struct IssueLocation: Sendable, CustomStringConvertible {
   /// The file, as `#fileID` spells it (`Module/File.swift`).
   public let fileID: StaticString
   /// The file's full path, as `#filePath` spells it.
@@ -35,27 +35,5 @@ public struct IssueLocation: Sendable, Hashable, CustomStringConvertible {
   /// `Module/File.swift:12:5`.
   public var description: String {
     "\(fileID):\(line):\(column)"
-  }
-
-  /// Whether two locations name the same file, line and column.
-  ///
-  /// - Parameters:
-  ///   - lhs: A location.
-  ///   - rhs: Another location.
-  /// - Returns: Whether they are the same place.
-  public static func == (lhs: IssueLocation, rhs: IssueLocation) -> Bool {
-    lhs.line == rhs.line && lhs.column == rhs.column
-      && lhs.fileID.description == rhs.fileID.description
-      && lhs.filePath.description == rhs.filePath.description
-  }
-
-  /// Hashes the file, line and column.
-  ///
-  /// - Parameter hasher: The hasher to feed.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(fileID.description)
-    hasher.combine(filePath.description)
-    hasher.combine(line)
-    hasher.combine(column)
   }
 }

@@ -10,7 +10,7 @@ import INJReflection
 /// let recorder = RecordingIssueReporter()
 /// let testContainer = TestContainer(copying: production, strict: true, reporter: recorder)
 /// _ = try? testContainer.value(forName: "analytics", as: Analytics.self)
-/// #expect(recorder.messages == [...])
+/// #expect(recorder.issues.map(\.message) == [...])
 /// ```
 ///
 /// It is safe to use from any number of threads.
@@ -32,15 +32,5 @@ public final class RecordingIssueReporter: IssueReporter {
   /// Every failure recorded so far, in order.
   public var issues: [ReportedIssue] {
     recorded.withLock { $0 }
-  }
-
-  /// The messages of ``issues``, in order.
-  public var messages: [String] {
-    issues.map(\.message)
-  }
-
-  /// Forgets every failure recorded so far.
-  public func removeAll() {
-    recorded.withLock { $0.removeAll() }
   }
 }

@@ -1,5 +1,5 @@
 /// A failure a ``RecordingIssueReporter`` collected.
-public struct ReportedIssue: Sendable, Hashable, CustomStringConvertible {
+public struct ReportedIssue: Sendable, CustomStringConvertible {
   /// What failed, word for word as a test framework would show it.
   public var message: String
   /// Where in the test the failure was attributed.

@@ -40,9 +40,9 @@ struct ArticleFailureTextTests {
     TestContainer(copying: AppContainer.make(), reporter: recorder)
       .override("forecastServiceProvider", with: { @Sendable in fake })
 
-    #expect(recorder.messages.count == 6)
+    #expect(recorder.issues.map(\.message).count == 6)
     let lines = Set(try Self.article().split(separator: "\n").map(String.init))
-    let notInTheArticle = recorder.messages.filter { !lines.contains($0) }
+    let notInTheArticle = recorder.issues.map(\.message).filter { !lines.contains($0) }
     #expect(notInTheArticle == [])
   }
 
@@ -51,10 +51,10 @@ struct ArticleFailureTextTests {
     await withIssueReporter(recorder) {
       await FailingEveryNameSample().everyNameResolvesWithAKeyOfAnotherType()
     }
-    #expect(recorder.messages.count == 1)
+    #expect(recorder.issues.map(\.message).count == 1)
     let shown = try Markdown.blocks(
       "text", in: "Sources/INJTestSupport/INJTestSupport.docc/TestingWithInjineer.md")
-    let message = recorder.messages.joined()
+    let message = recorder.issues.map(\.message).joined()
     #expect(shown.contains(message + "\n"), "The article does not show:\n\(message)")
   }
 
@@ -66,7 +66,7 @@ struct ArticleFailureTextTests {
     let quoted =
       "`assertCreated failed: the test container did not create 'forecastHistory'; it created "
       + "[\"forecastService\", \"forecastViewModel\"].`"
-    #expect(recorder.messages.map { "`\($0)`" } == [quoted])
+    #expect(recorder.issues.map(\.message).map { "`\($0)`" } == [quoted])
     #expect(try Self.article().replacingOccurrences(of: "\n", with: " ").contains(quoted))
   }
 }

@@ -16,7 +16,8 @@ final class ForecastViewModelTestCase: XCTestCase {
         forName: "forecastViewModel", as: ForecastViewModel.self)
 
       XCTAssertEqual(viewModel.load(city: "Manila"), "Sunny in Manila")
-      assertResolved(testContainer, ["forecastViewModel", "forecastService", "analytics"])
+      XCTAssertEqual(
+        testContainer.log.resolvedNames, ["forecastViewModel", "forecastService", "analytics"])
     }
   }
 
