@@ -75,8 +75,8 @@ final class CachedScreen: Injectable, @unchecked Sendable {
 
 /// How many tasks wait for another task's creation of the async singleton `name`.
 func waitingTasks(forSingleton name: String, in container: Container) -> Int {
-  let registration = container.lookup(name, hash: name.hashValue)?.takeUnretainedValue()
-  return registration?.provider?.asyncShared?.waitingTaskCount ?? 0
+  guard let provider = provider(named: name, in: container) else { return 0 }
+  return Claims.shared.suspendedTaskCount(for: provider)
 }
 
 /// Suspends until `count` tasks wait for the creation of the async singleton `name`.

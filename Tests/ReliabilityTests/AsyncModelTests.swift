@@ -453,8 +453,8 @@ struct AsyncModelTests {
       Task { try await container.asyncValue(forName: name, as: Made.self) }
     }
     // Once one waits (or after a while: the outcome is the same if none does yet).
-    let once = try #require(provider(named: name, in: container)?.asyncShared)
-    for _ in 0..<2_000 where once.waitingTaskCount == 0 {
+    let shared = try #require(provider(named: name, in: container))
+    for _ in 0..<2_000 where Claims.shared.suspendedTaskCount(for: shared) == 0 {
       try await Task.sleep(nanoseconds: 1_000_000)
     }
     owner.cancel()
@@ -499,11 +499,11 @@ struct AsyncModelTests {
         return try await container.asyncValue(forName: name, as: Made.self)
       }
     }
-    let once = try #require(provider(named: name, in: container)?.asyncShared)
-    for _ in 0..<5_000 where once.waitingTaskCount < 4 {
+    let shared = try #require(provider(named: name, in: container))
+    for _ in 0..<5_000 where Claims.shared.suspendedTaskCount(for: shared) < 4 {
       try await Task.sleep(nanoseconds: 1_000_000)
     }
-    #expect(once.waitingTaskCount == 4, "seed \(seed)")
+    #expect(Claims.shared.suspendedTaskCount(for: shared) == 4, "seed \(seed)")
     waiters[0].cancel()
     waiters[2].cancel()
     // The two cancelled ones end while the creation still waits to be released.

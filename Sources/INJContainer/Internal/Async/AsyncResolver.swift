@@ -6,9 +6,8 @@ import INJReflection
 /// tasks a resolution starts run with it as ``current``, so a creator that asks the
 /// container again joins the resolution it is part of.
 ///
-/// A level entered for a provider is also that provider's creation, as
-/// ``Claims`` and ``AsyncOnce`` see it (``AsyncCreation``): it cannot end before
-/// the levels nested in it.
+/// A level entered for a provider is also that provider's creation, as ``Claims``
+/// sees it (``AsyncCreation``): it cannot end before the levels nested in it.
 ///
 /// The binding is copied into every task started inside a creation, also unstructured
 /// ones (`Task { }`) that may outlive it. So a creation is marked when it ends, and a
@@ -80,6 +79,9 @@ final class AsyncResolution: Sendable {
   /// The provider's name, for cycle reports (a creation's name).
   var name: String { provider?.name ?? "" }
 
+  /// Who the claims of this creation belong to, as ``Claims`` knows them.
+  var claimOwner: UInt { UInt(bitPattern: ObjectIdentifier(self)) }
+
   /// The creation this one is nested in, unless that one has ended.
   var parent: AsyncCreation? {
     guard let outer, !outer.hasEnded else { return nil }
@@ -141,9 +143,9 @@ final class EndMark: Sendable {
   static let shared = EndMark()
 }
 
-/// One creation in an async resolution, as ``Claims`` and ``AsyncOnce`` track
-/// it: the resolution level of a provider's product being made, inside the creation
-/// that needed it (its parent), if any.
+/// One creation in an async resolution, as ``Claims`` tracks it: the resolution level
+/// of a provider's product being made, inside the creation that needed it (its
+/// parent), if any.
 ///
 /// A creation cannot end before the creations nested in it, nor before the
 /// creations it waits for (a shared product another task is making). Those two
@@ -169,35 +171,34 @@ final class RequestProducts: Sendable {
 }
 
 /// The object-graph products of one top-level async request, made once each even
-/// when several tasks of the request need one at the same time.
+/// when several tasks of the request need one at the same time: each through a claim
+/// of its cell, as a singleton is made through a claim of its provider.
 final class ObjectGraphCells: Sendable {
-  private struct Cell {
+  /// What the request's tasks claim to make one product.
+  final class Cell: Sendable {
+    /// The provider, kept so that its address stays its own (see
+    /// ``ObjectGraphProducts``).
     let provider: Provider
-    let once = AsyncOnce()
-    var product: Resolved?
+    // Read and written with the claims' lock held (see `Claims.release`), by the task
+    // holding the cell's claim or after it released it.
+    nonisolated(unsafe) var product: Resolved?
+
+    init(provider: Provider) {
+      self.provider = provider
+    }
   }
 
-  // The lock guards the table; a product in it is used by the request's tasks, to
-  // which it was handed (see `HandedOver`).
+  // The lock guards the table; a cell's product is guarded by the claims' lock.
   private let cells = Locked([ObjectIdentifier: Cell]())
 
-  /// `provider`'s product in this request, made by `create` if no task made it yet.
-  func value(
-    of provider: Provider, creation: AsyncCreation, waiter: AsyncCreation?,
-    create: () async throws(ResolutionError) -> Resolved
-  ) async throws(ResolutionError) -> Resolved {
-    let key = ObjectIdentifier(provider)
-    let once = cells.withLock { cells in
-      if let cell = cells[key] { return cell.once }
+  /// The cell of `provider`'s product in this request.
+  func cell(of provider: Provider) -> Cell {
+    cells.withLock { cells in
+      if let cell = cells[ObjectIdentifier(provider)] { return cell }
       let cell = Cell(provider: provider)
-      cells[key] = cell
-      return cell.once
+      cells[ObjectIdentifier(provider)] = cell
+      return cell
     }
-    return try await once.value(
-      creation: creation, waiter: waiter,
-      ready: { cells.withLock { $0[key]?.product } },
-      store: { product in cells.withLock { $0[key]?.product = product } },
-      create: create)
   }
 }
 
@@ -393,17 +394,50 @@ struct AsyncResolver {
     case .transient:
       return try await create(provider, as: creation)
     case .singleton, .weakSingleton:
-      return try await provider.asyncShared!.value(
-        creation: creation, waiter: context.creation, ready: provider.sharedValue,
-        store: provider.storeShared
-      ) { () async throws(ResolutionError) in
-        try await create(provider, as: creation)
-      }
+      return try await makeOnce(
+        provider, name: provider.name, as: creation, ready: provider.sharedValue,
+        store: provider.storeShared)
     case .objectGraph:
-      return try await context.requestProducts.cells.value(
-        of: provider, creation: creation, waiter: context.creation
-      ) { () async throws(ResolutionError) in
-        try await create(provider, as: creation)
+      let cell = context.requestProducts.cells.cell(of: provider)
+      return try await makeOnce(
+        cell, name: provider.name, as: creation, ready: { cell.product },
+        store: { cell.product = $0 })
+    }
+  }
+
+  /// A shared product made once, however many tasks ask at the same time, through a
+  /// claim of `object`, as the synchronous resolver makes one: the task that claims it
+  /// makes the product, the others suspend until the claim is released and look again.
+  /// A creation that fails keeps nothing: a task that waited for it tries in turn, as
+  /// after a cancelled one. A wait that could never end is a cycle error.
+  private nonisolated(nonsending) func makeOnce(
+    _ object: AnyObject, name: String, as creation: AsyncCreation, ready: () -> Resolved?,
+    store: (Resolved) -> Void
+  ) async throws(ResolutionError) -> Resolved {
+    let provider = creation.provider!
+    while true {
+      switch Claims.shared.tryClaim(object, name: name, for: creation.claimOwner, done: ready) {
+      case .available(let value)?:
+        return value
+      case .claimed?:
+        let product: Resolved
+        do {
+          product = try await create(provider, as: creation)
+        } catch {
+          Claims.shared.release(object)
+          throw error
+        }
+        Claims.shared.release(object) { store(product) }
+        return product
+      case nil:
+        do {
+          try await Claims.shared.waitForRelease(of: object, name: name, for: creation)
+        } catch .cycle(let cycle) {
+          throw self.error(
+            for: name, reason: .cycle(CycleText.normalized(cycle)), inProgress: false)
+        } catch {
+          throw ResolutionError.cancelled(creation)
+        }
       }
     }
   }
@@ -562,4 +596,14 @@ struct AsyncResolver {
 extension AsyncResolver: ResolutionInProgress {
   /// The names in progress, outermost first.
   var path: [String] { context.path }
+}
+
+extension ResolutionError {
+  /// The error of a task cancelled while it waited for another task's creation of
+  /// `creation`'s product: its underlying error is a `CancellationError`, as for a
+  /// creation the cancellation ended.
+  static func cancelled(_ creation: AsyncCreation) -> ResolutionError {
+    ResolutionError(
+      name: creation.name, path: creation.path, reason: .creatorFailed(CancellationError()))
+  }
 }

@@ -89,8 +89,6 @@ final class Provider: @unchecked Sendable {
   /// Whether something must be checked before the creator runs synchronously: its
   /// isolation, or that it is async (and so never runs synchronously).
   let checksBeforeRunning: Bool
-  /// Where async resolutions of a shared async provider make its product once.
-  let asyncShared: AsyncOnce?
   /// How long the latest async creation took: whether the next one, as a
   /// dependency, is made by the requesting task or gets a task of its own.
   @inline(__always)
@@ -145,7 +143,6 @@ final class Provider: @unchecked Sendable {
       dependencies.isEmpty
       ? ResolvedValues(storage: ResolvedValues.Storage(names: [], providerName: name)) : nil
     weakSingleton = scope == .weakSingleton ? WeakSingletonCell() : nil
-    asyncShared = asyncCreator != nil && scope.isShared ? AsyncOnce() : nil
     storageCacheEntry = StorageCache.entryForNewProvider()
   }
 

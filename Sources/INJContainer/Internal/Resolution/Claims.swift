@@ -21,9 +21,10 @@ import INJReflection
 /// of waits are recorded, so a wait that could never end is found whichever kind
 /// closes it.
 ///
-/// The table also records the waits of async creations for the async shared products
-/// other creations are making (``AsyncOnce``), with their nesting, so that such a wait
-/// that could never end is a cycle error too (``beginWait(_:for:)``).
+/// Async creations claim the async shared products they make as well, and wait for one
+/// another's the same way (``waitForRelease(of:name:for:)``). Their waits are recorded
+/// with their nesting, so that a wait that could never end is a cycle error whichever
+/// kind of wait closes it.
 final class Claims: Sendable {
   static let shared = Claims()
 
@@ -33,22 +34,21 @@ final class Claims: Sendable {
     /// Each claimed object, kept alive while claimed so that its identity is its
     /// own, with the resolution holding it and a name for cycle reports.
     var holders: [ObjectIdentifier: (object: AnyObject, owner: UInt, name: String)] = [:]
-    /// The object each waiting resolution waits for.
-    var waits: [UInt: ObjectIdentifier] = [:]
+    /// Each wait for a claimed object: the object and who waits, by a token of the wait:
+    /// the owner, for a resolution (it waits for one object at a time), or the level of
+    /// the creation a task would make, for an async creation (whose tasks may wait for
+    /// several at once).
+    var waits: [UInt: (key: ObjectIdentifier, waiter: Waiter)] = [:]
     /// The tasks suspended until each claimed object is released.
     var suspended: [ObjectIdentifier: [WaitingTask<Release>]] = [:]
     /// The owners whose resolution is suspended in ``waitForRelease(of:name:by:)``, with
     /// how many of their waits are.
     var suspendedOwners: [UInt: Int] = [:]
-    /// For each async creation, the creations waiting for the product it makes (one
-    /// entry per wait).
-    var creationWaiters: [ObjectIdentifier: [AsyncCreation]] = [:]
-
     /// When the holder of `key` is an async request suspended while it waits: the name
     /// of what it waits for.
     func suspendedHolder(of key: ObjectIdentifier) -> String? {
       guard let holder = holders[key], suspendedOwners[holder.owner] != nil,
-        let awaited = waits[holder.owner]
+        let awaited = waits[holder.owner]?.key
       else { return nil }
       return holders[awaited]?.name ?? "another creation"
     }
@@ -56,22 +56,9 @@ final class Claims: Sendable {
     /// The cycle, as a closed path of names, when `owner` waiting for `key` would
     /// wait forever: the holder of `key` waits, directly or through others, for
     /// something `owner` holds. Nil when the wait will end.
-    func cycle(waitingFor key: ObjectIdentifier, owner: UInt, name: String) -> [String]? {
+    func cycle(waitingFor key: ObjectIdentifier, by waiter: Waiter, name: String) -> [String]? {
       guard let holder = holders[key] else { return nil }
-      return cycle(from: Waiter(id: owner, creation: nil), to: holder.owner, wanting: name)
-    }
-
-    /// The cycle, as a closed path of names, when the creation `waiter` waiting for the
-    /// product the creation `owner` makes would wait forever; nil when the wait will end.
-    func cycle(waitingFor owner: AsyncCreation, by waiter: AsyncCreation) -> [String]? {
-      cycle(from: Self.waiter(waiter), to: Self.waiter(owner).id, wanting: owner.name)
-    }
-
-    /// One who may wait: a synchronous resolution (or an async request's), or an async
-    /// creation, which also cannot end before the creations nested in it.
-    private struct Waiter {
-      let id: UInt
-      let creation: AsyncCreation?
+      return cycle(from: waiter, to: holder.owner, wanting: name)
     }
 
     /// The one search for waits that could never end. `start` would wait for what
@@ -108,28 +95,38 @@ final class Claims: Sendable {
       return nil
     }
 
-    /// An async creation as a waiter.
-    private static func waiter(_ creation: AsyncCreation) -> Waiter {
-      Waiter(id: UInt(bitPattern: ObjectIdentifier(creation)), creation: creation)
-    }
-
     /// Those who cannot end before `waiter`, each with the name of what it wants from it.
     private func predecessors(of waiter: Waiter) -> [(Waiter, String)] {
       var found: [(Waiter, String)] = []
-      for (waiting, key) in waits {
-        if let held = holders[key], held.owner == waiter.id {
-          found.append((Waiter(id: waiting, creation: nil), held.name))
+      for wait in waits.values {
+        if let held = holders[wait.key], held.owner == waiter.id {
+          found.append((wait.waiter, held.name))
         }
       }
-      if let creation = waiter.creation {
-        for waiting in creationWaiters[ObjectIdentifier(creation)] ?? [] {
-          found.append((Self.waiter(waiting), creation.name))
-        }
-        if let parent = creation.parent {
-          found.append((Self.waiter(parent), creation.name))
-        }
+      if let creation = waiter.creation, let parent = creation.parent {
+        found.append((Waiter(parent), creation.name))
       }
       return found
+    }
+  }
+
+  /// One who may wait: a synchronous resolution (or an async request's), or an async
+  /// creation, which also cannot end before the creations nested in it.
+  struct Waiter {
+    /// The owner of the claims it holds.
+    let id: UInt
+    let creation: AsyncCreation?
+
+    /// A resolution, by the owner of its claims.
+    init(owner: UInt) {
+      id = owner
+      creation = nil
+    }
+
+    /// An async creation, which holds its claims itself.
+    init(_ creation: AsyncCreation) {
+      id = creation.claimOwner
+      self.creation = creation
     }
   }
 
@@ -206,7 +203,9 @@ final class Claims: Sendable {
         if claimed {
           return .claimed
         }
-        if let cycle = table.access({ $0.cycle(waitingFor: key, owner: owner, name: name) }) {
+        if let cycle = table.access({
+          $0.cycle(waitingFor: key, by: Waiter(owner: owner), name: name)
+        }) {
           throw .cycle(cycle)
         }
         if let awaited = table.access({ $0.suspendedHolder(of: key) }) {
@@ -216,7 +215,7 @@ final class Claims: Sendable {
           }
           if mayBeNeeded == true { throw .heldBySuspendedRequest(awaiting: awaited) }
         }
-        table.access { $0.waits[owner] = key }
+        table.access { $0.waits[owner] = (key, Waiter(owner: owner)) }
         table.wait()
         table.access { $0.waits[owner] = nil }
       }
@@ -259,26 +258,50 @@ final class Claims: Sendable {
   nonisolated(nonsending) func waitForRelease(
     of object: AnyObject, name: String, by owner: UInt
   ) async throws(Refusal) {
+    try await suspend(
+      untilReleased: object, name: name, token: owner, waiter: Waiter(owner: owner),
+      isRequest: true)
+  }
+
+  /// Suspends the calling task until `object`, which another creation claimed, is
+  /// released, as ``waitForRelease(of:name:by:)`` does for an async creation: `creation`
+  /// is the level of the creation the task would make. The wait is the creation's it is
+  /// nested in (its parent), if any.
+  nonisolated(nonsending) func waitForRelease(
+    of object: AnyObject, name: String, for creation: AsyncCreation
+  ) async throws(Refusal) {
+    try await suspend(
+      untilReleased: object, name: name, token: creation.claimOwner,
+      waiter: creation.parent.map(Waiter.init) ?? Waiter(creation), isRequest: false)
+  }
+
+  /// The wait of ``waitForRelease(of:name:by:)``: recorded under `token` while it lasts,
+  /// and, for a request's resolution, as a suspended owner that threads may not wait for.
+  private nonisolated(nonsending) func suspend(
+    untilReleased object: AnyObject, name: String, token: UInt, waiter: Waiter, isRequest: Bool
+  ) async throws(Refusal) {
     let key = ObjectIdentifier(object)
     let table = self.table
     let cycle: [String]? = table.withLock { table in
       let cycle = table.access { table -> [String]? in
-        if let cycle = table.cycle(waitingFor: key, owner: owner, name: name) { return cycle }
-        table.waits[owner] = key
-        table.suspendedOwners[owner, default: 0] += 1
+        if let cycle = table.cycle(waitingFor: key, by: waiter, name: name) { return cycle }
+        table.waits[token] = (key, waiter)
+        if isRequest { table.suspendedOwners[token, default: 0] += 1 }
         return nil
       }
       // Threads waiting for what this request holds look again: they may not wait.
-      if cycle == nil { table.wakeAll() }
+      if cycle == nil, isRequest { table.wakeAll() }
       return cycle
     }
     if let cycle { throw .cycle(cycle) }
     defer {
       table.withLock { table in
         table.access { table in
-          table.waits[owner] = nil
-          let count = (table.suspendedOwners[owner] ?? 1) - 1
-          table.suspendedOwners[owner] = count > 0 ? count : nil
+          table.waits[token] = nil
+          if isRequest {
+            let count = (table.suspendedOwners[token] ?? 1) - 1
+            table.suspendedOwners[token] = count > 0 ? count : nil
+          }
         }
       }
     }
@@ -318,53 +341,6 @@ final class Claims: Sendable {
         return outcome
       }
       try await waitForRelease(of: object, name: name, by: owner)
-    }
-  }
-
-  // MARK: Async creations
-
-  /// Records that the creation `waiter` waits for the product the creation `owner` is
-  /// making, or returns the cycle error when the wait could never end (and records
-  /// nothing).
-  ///
-  /// Waiting for `owner` while being (or being nested in) `waiter` never ends when
-  /// `owner` cannot end before `waiter` does: when `waiter` is reachable from `owner`
-  /// through nesting (a creation waits for the creations nested in it) and recorded
-  /// waits.
-  ///
-  /// What it sees: nesting, which the task-local ``AsyncResolution/current`` carries into
-  /// child tasks and into unstructured tasks a creation starts (while it runs), and the
-  /// waits of creations for shared products other tasks make. What it cannot see: a
-  /// creator awaiting anything else, such as a `Task.detached` or a task started from a
-  /// callback (neither inherits task-locals), a continuation, a lock. A cycle through
-  /// such a wait is not found; since every edge into a top-level request would be such a
-  /// wait, a top-level request's own waits are not recorded (nothing the table holds
-  /// could lead back to it). Those waits end when their tasks are cancelled
-  /// (``CancellableWait``).
-  func beginWait(_ waiter: AsyncCreation, for owner: AsyncCreation) -> ResolutionError? {
-    table.withLock { table in
-      table.access { table -> ResolutionError? in
-        if let cycle = table.cycle(waitingFor: owner, by: waiter) {
-          return ResolutionError(
-            name: owner.name, path: [owner.name], reason: .cycle(CycleText.normalized(cycle)))
-        }
-        table.creationWaiters[ObjectIdentifier(owner), default: []].append(waiter)
-        return nil
-      }
-    }
-  }
-
-  /// Ends a wait recorded by ``beginWait(_:for:)``.
-  func endWait(_ waiter: AsyncCreation, for owner: AsyncCreation) {
-    table.withLock { table in
-      table.access { table in
-        let key = ObjectIdentifier(owner)
-        guard var waiters = table.creationWaiters[key],
-          let index = waiters.firstIndex(where: { $0 === waiter })
-        else { return }
-        waiters.remove(at: index)
-        table.creationWaiters[key] = waiters.isEmpty ? nil : waiters
-      }
     }
   }
 

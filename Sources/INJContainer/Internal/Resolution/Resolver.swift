@@ -264,6 +264,13 @@ struct Resolver {
       state.pointee.stop = stop
       return nil
     }
+    if provider.asyncCreator != nil, provider.scope.isShared, !state.pointee.isStoppable {
+      // Never made here, and never waited for: an async creation may hold its claim
+      // while its creator awaits, and may need this thread to go on.
+      if let value = provider.sharedValue() { return value }
+      throw error(
+        for: provider.name, reason: provider.isMadeAtLaunch ? .notMadeAtLaunch : .requiresAsync)
+    }
     var claimed = false
     if provider.scope.isShared {
       let owner = outermost.pointee.claimOwner

@@ -2,7 +2,7 @@
 /// on, where the compiler cannot see the hand-over:
 ///
 /// - a product made in a child task and returned to its parent, or made by one task
-///   and handed to the tasks that waited for it (``AsyncOnce``, ``AsyncResolver``);
+///   and handed to the tasks that waited for it (``AsyncResolver``);
 /// - work an async resolution hands to the actor its creators run on (a synchronous
 ///   resolution to go on with, a product to inject), and its result back.
 ///
