@@ -260,7 +260,7 @@ public final class Container: Sendable {
     _ resolved: Resolved, to type: T.Type, name: String
   ) throws(ResolutionError) -> T {
     do {
-      return try resolved.cast(to: T.self, name: name, path: contextPath(appending: name))
+      return try resolved.cast(to: T.self, name: name, path: ThreadRequest().path + [name])
     } catch {
       throw completedFromRegistrations(error)
     }

@@ -147,6 +147,12 @@ public struct ResolutionError: Error, CustomStringConvertible {
     let requested = path.first ?? name
     let parent = path.count > 1 ? path[path.count - 2] : nil
     var text = "Cannot resolve '\(requested)'"
+    // How a request for `name` as a type is said, with what is wrong with it.
+    func asked(as type: String, _ problem: String) -> String {
+      parent.map { ": the creator of '\($0)' asked for '\(name)' as \(type), but \(problem)" }
+        ?? " as \(type): \(problem)"
+    }
+    let base = Container.baseName(ofProviderClosure: name) ?? name
     switch reason {
     case .unknownName:
       if let parent {
@@ -174,12 +180,11 @@ public struct ResolutionError: Error, CustomStringConvertible {
       let element =
         expected.hasPrefix("Array<")
         ? String(expected.dropFirst("Array<".count).dropLast()) : expected
-      text +=
-        (parent.map { ": the creator of '\($0)' asked for '\(name)' as \(expected), but" }
-          ?? " as \(expected):")
-        + " its contribution '\(contribution)' (\(site)) made \(actual), which is not "
-        + "\(element). Make that contribution's creator return \(element), or ask for an array "
-        + "of a type every contribution has."
+      text += asked(
+        as: expected,
+        "its contribution '\(contribution)' (\(site)) made \(actual), which is not \(element). "
+          + "Make that contribution's creator return \(element), or ask for an array of a type "
+          + "every contribution has.")
     case .madeBySuspendedRequest(let awaited):
       text +=
         ": an async request is making '\(name)' and is suspended until '\(awaited)' is made, so "
@@ -191,55 +196,28 @@ public struct ResolutionError: Error, CustomStringConvertible {
       text += ": the creator of '\(name)' threw an error: \(detail)"
       text += detail.hasSuffix(".") ? "" : "."
     case .typeMismatch(let expected, let actual):
-      if let parent {
-        text +=
-          ": the creator of '\(parent)' asked for '\(name)' as \(expected), but it is of type "
-          + "\(actual). Ask for \(actual) (or one of its protocols or superclasses), or "
-          + "register a value of type \(expected) under '\(name)'."
-      } else {
-        text +=
-          " as \(expected): it is of type \(actual). Ask for \(actual) (or one of its "
-          + "protocols or superclasses), or register a value of type \(expected) under "
-          + "'\(name)'."
-      }
+      text += asked(
+        as: expected,
+        "it is of type \(actual). Ask for \(actual) (or one of its protocols or superclasses), "
+          + "or register a value of type \(expected) under '\(name)'.")
     case .asyncProviderClosure(let requested, let offered):
-      let base = Container.baseName(ofProviderClosure: name) ?? name
-      let problem =
+      text += asked(
+        as: requested,
         "the creator of '\(base)' is async, so its provider closure is \(offered). Ask for "
-        + "\(offered)."
-      if let parent {
-        text += ": the creator of '\(parent)' asked for '\(name)' as \(requested), but \(problem)"
-      } else {
-        text += " as \(requested): \(problem)"
-      }
+          + "\(offered).")
     case .mainActorProviderClosure(let requested, let offered):
-      let base = Container.baseName(ofProviderClosure: name) ?? name
-      let problem =
-        "'\(base)' is made on the main actor, so its provider closure is \(offered), "
-        + "which only the main actor can call. Ask for \(offered)."
-      if let parent {
-        text += ": the creator of '\(parent)' asked for '\(name)' as \(requested), but \(problem)"
-      } else {
-        text += " as \(requested): \(problem)"
-      }
+      text += asked(
+        as: requested,
+        "'\(base)' is made on the main actor, so its provider closure is \(offered), which only "
+          + "the main actor can call. Ask for \(offered).")
     case .providerClosureMismatch(let requested, let productType):
-      let base = Container.baseName(ofProviderClosure: name) ?? name
-      let problem =
+      text += asked(
+        as: requested,
         "'\(base)' provides \(productType), which a closure of that type cannot return. Ask for "
-        + "a closure returning \(productType) or one of its protocols or superclasses, or have "
-        + "'\(base)' provide what the closure returns."
-      if let parent {
-        text += ": the creator of '\(parent)' asked for '\(name)' as \(requested), but \(problem)"
-      } else {
-        text += " as \(requested): \(problem)"
-      }
+          + "a closure returning \(productType) or one of its protocols or superclasses, or have "
+          + "'\(base)' provide what the closure returns.")
     case .providerClosureShape(let requested, let offered, let problem):
-      let problem = "\(problem). Ask for \(offered)."
-      if let parent {
-        text += ": the creator of '\(parent)' asked for '\(name)' as \(requested), but \(problem)"
-      } else {
-        text += " as \(requested): \(problem)"
-      }
+      text += asked(as: requested, "\(problem). Ask for \(offered).")
     case .injectionFailed(let error):
       text += ": injecting the properties of '\(name)' failed. \(error)"
     case .duplicateName(let sites, let count):

@@ -88,37 +88,6 @@ package struct CompactDigraph: Sendable {
       nodeCount: nodeCount, rowOffsets: offsets, targets: targets, rowsAreSorted: rowsAreSorted)
   }
 
-  /// Creates a graph from each node's dependencies, listed node after node.
-  ///
-  /// Duplicate edges are collapsed; a self-loop is kept and makes the graph cyclic.
-  ///
-  /// - Parameters:
-  ///   - nodeCount: The number of nodes, at most `Int32.max`.
-  ///   - rowLengths: How many dependencies each node lists: `nodeCount` counts.
-  ///   - targets: The dependencies of node 0, then of node 1, and so on, each in
-  ///     `0..<nodeCount`; as many as the counts add up to.
-  /// - Precondition: The counts are not negative, add up to `targets.count`, and every id
-  ///   is in `0..<nodeCount`.
-  /// - Complexity: O(*n* + *e*) for *n* nodes and *e* edges, plus sorting each node's row of
-  ///   dependencies. Unlike ``init(nodeCount:edgeSources:edgeTargets:)`` it needs no list of
-  ///   sources and moves no edge.
-  package init(nodeCount: Int, rowLengths: [Int32], targets: consuming [Int32]) {
-    precondition(
-      rowLengths.count == nodeCount, "\(rowLengths.count) row lengths for \(nodeCount) nodes")
-    var offsets = [Int32](repeating: 0, count: nodeCount + 1)
-    var total = 0
-    for node in 0..<nodeCount {
-      let length = rowLengths[node]
-      precondition(length >= 0, "negative row length \(length) for node \(node)")
-      total += Int(length)
-      precondition(total <= targets.count, "the row lengths exceed the \(targets.count) targets")
-      offsets[node + 1] = Int32(truncatingIfNeeded: total)
-    }
-    precondition(
-      total == targets.count, "the row lengths add up to \(total), not \(targets.count)")
-    self.init(nodeCount: nodeCount, rowOffsets: offsets, targets: targets, rowsAreSorted: false)
-  }
-
   /// Creates a graph from its rows: checks every id, then sorts each row and removes its
   /// duplicates unless the rows are sorted already.
   ///

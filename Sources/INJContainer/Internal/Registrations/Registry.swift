@@ -43,17 +43,10 @@ struct Registry {
   var installs: [String: [RegistrationSite]] = [:]
   /// The names of the modules installed here, in installation order.
   var moduleNames: [String] = []
-  /// How many async providers are registered here (overrides included): the check
-  /// for synchronous providers depending on async ones is skipped when none are, here
-  /// or in an ancestor.
-  var asyncProviderCount = 0
-  /// How many providers whose creators take an argument are registered here: the
-  /// check for direct dependencies on them is skipped when none are.
-  var argumentProviderCount = 0
-  /// How many providers whose creators are isolated to an actor other than the main
-  /// actor are registered here: the check of dependencies across isolations is
-  /// skipped when none are, here or in an ancestor.
-  var actorIsolatedProviderCount = 0
+  /// How many providers registered here (overrides included) are async, take an
+  /// argument, or are isolated to an actor other than the main actor: the check of
+  /// dependencies on such providers is skipped when none are, here or in an ancestor.
+  var unusualProviderCount = 0
 
   /// Whether a name has a registration (or an override) made by the app.
   func isRegistered(_ slotID: Int32) -> Bool {
@@ -87,14 +80,10 @@ extension Container {
   ) {
     let slot = names.slots[Int(registration.slotID)]
     registry.index.append(registration, slot: slot, isOverride: asOverride)
-    if registration.registeredProvider?.asyncCreator != nil {
-      registry.asyncProviderCount += 1
-    }
-    if registration.registeredProvider?.argument != nil {
-      registry.argumentProviderCount += 1
-    }
-    if case .actor? = registration.registeredProvider?.isolation {
-      registry.actorIsolatedProviderCount += 1
+    if let provider = registration.registeredProvider {
+      var isUnusual = provider.asyncCreator != nil || provider.argument != nil
+      if case .actor = provider.isolation { isUnusual = true }
+      if isUnusual { registry.unusualProviderCount += 1 }
     }
     if asOverride {
       if let replaced = registry.overrides[slot.id] {

@@ -92,15 +92,15 @@ extension Container {
     _ name: String, hash: Int, isExact: Bool
   ) throws(ResolutionError) -> Resolved {
     if isObserved, let observer,
-      let refusal = observer.willResolve(name, path: contextPath(appending: name))
+      let refusal = observer.willResolve(name, path: ThreadRequest().path + [name])
     {
-      throw unresolvable(name, reason: .refused(refusal))
+      throw ThreadRequest().error(for: name, reason: .refused(refusal))
     }
     guard
       let found = lookup(name, hash: hash) ?? (isExact ? nil : lookup(name, hash: name.hashValue))
     else {
-      throw unresolvable(
-        name, reason: name.isBlank ? .blankName : .unknownName,
+      throw ThreadRequest().error(
+        for: name, reason: name.isBlank ? .blankName : .unknownName,
         suggestion: name.isBlank ? nil : suggestion(for: name))
     }
     if let ready = Self.readyValue(of: found) {
@@ -132,20 +132,8 @@ extension Container {
         try Resolver.resolve(provider)
       }
     }
-    switch registration.kind {
-    case .instance(let value, _):
-      return value
-    case .provider(let provider):
-      // Taken above, unretained; here only for the switch to be complete.
-      return try Resolver.resolve(provider)
-    case .providerClosure(let target):
-      return try registration.owner.providerClosureValue(target: target) {
-        (name, reason) throws(ResolutionError) in
-        throw unresolvable(name, reason: reason, via: registration.name)
-      }
-    case .invalid(let problem, _):
-      throw unresolvable(registration.name, reason: registration.failureReason(problem))
-    }
+    // Not a provider (taken above): a value, or the error of an invalid registration.
+    return try ThreadRequest().valueUnlessProvider(of: registration)!
   }
 
   /// What a provider-closure name gives: the factory of the registration its base
@@ -176,28 +164,7 @@ extension Container {
     slot: NameSlot, as type: Made.Type
   ) throws(ResolutionError) -> Made {
     let value = try resolve(slot.name)
-    return try value.cast(to: type, name: slot.name, path: contextPath(appending: slot.name))
-  }
-
-  /// An error about a name requested directly, with the path of the resolution
-  /// that asked for it when a creator is calling back.
-  /// `via` is a provider-closure name that was requested and led to `name`.
-  func unresolvable(
-    _ name: String, reason: ResolutionError.Reason, suggestion: String? = nil,
-    via closureName: String? = nil
-  ) -> ResolutionError {
-    if let resolution = ThreadState.resolutionInProgress {
-      return Resolver(state: resolution).error(
-        for: name, reason: reason, suggestion: suggestion, via: closureName)
-    }
-    let path = closureName.map { [$0, name] } ?? [name]
-    return ResolutionError(name: name, path: path, suggestion: suggestion, reason: reason)
-  }
-
-  /// The path to a name requested now: the names in progress on this thread, then
-  /// the name.
-  func contextPath(appending name: String) -> [String] {
-    (ThreadState.resolutionInProgress.map { Resolver(state: $0).path } ?? []) + [name]
+    return try value.cast(to: type, name: slot.name, path: ThreadRequest().path + [slot.name])
   }
 
   /// The registered name closest to `name`, among this container's names and its
@@ -210,5 +177,13 @@ extension Container {
   /// registration order, ancestors first.
   func suggestionCandidates() -> [String] {
     lineage.reversed().flatMap { $0.withRegistry { $0.visibleNames } }
+  }
+}
+
+/// A request made on the calling thread: inside the resolution in progress there, if
+/// any (a creator calling back), whose names in progress lead to it.
+struct ThreadRequest: ResolutionInProgress {
+  var path: [String] {
+    ThreadState.resolutionInProgress.map { Resolver(state: $0).path } ?? []
   }
 }

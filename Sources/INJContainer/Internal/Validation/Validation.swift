@@ -86,9 +86,7 @@ struct Validation {
     checkInjectedProperties()
     checkProductShapes()
     checkKeyedDependencies()
-    checkSynchronousOnAsync()
-    checkIsolationOfDependencies()
-    checkDependenciesOnArgumentProviders()
+    checkDependenciesOnProviders()
     return ValidationReport(
       problems: problems, warnings: warnings, isCycleListTruncated: truncated)
   }
@@ -201,29 +199,21 @@ struct Validation {
   /// returns whether the list of cycles was cut at the limit.
   private mutating func checkDependencies() -> Bool {
     var missing: [ValidationProblem] = []
-    // The edges, row by row while the entries come in slot order (as they do when
-    // names are registered in the order they are first mentioned); once an entry
-    // comes out of order, with the source of each edge.
+    // The edges between names registered here.
+    var sources: [Int32] = []
     var targets: [Int32] = []
-    var rowLengths = [Int32](repeating: 0, count: slots.count)
-    var sources: [Int32]?
-    var lastSource: Int32 = 0
+    sources.reserveCapacity(index.dependencyIDs.count)
     targets.reserveCapacity(index.dependencyIDs.count)
     for entry in 0..<index.count
     where isEffective[entry] && index.flags[entry].contains(.provider) {
       let source = index.slotIDs[entry]
-      if sources == nil, source < lastSource {
-        sources = Self.sources(ofRows: rowLengths, edgeCount: targets.count)
-      }
-      lastSource = source
       var reported: [Int32] = []
       for id in index.dependencies(of: entry) {
         if blankSlotCount > 0, slots[Int(id)].isBlank {
           missingOrBlank(id, of: entry, into: &missing)
         } else if isRegisteredHere[Int(id)] {
+          sources.append(source)
           targets.append(id)
-          rowLengths[Int(source)] += 1
-          sources?.append(source)
         } else if !isVisibleHere[Int(id)], !reported.contains(id) {
           reported.append(id)
           missingOrBlank(id, of: entry, into: &missing)
@@ -235,12 +225,7 @@ struct Validation {
     }
     problems += missing
     guard !targets.isEmpty else { return false }
-    let graph =
-      if let sources {
-        CompactDigraph(nodeCount: slots.count, edgeSources: sources, edgeTargets: targets)
-      } else {
-        CompactDigraph(nodeCount: slots.count, rowLengths: rowLengths, targets: targets)
-      }
+    let graph = CompactDigraph(nodeCount: slots.count, edgeSources: sources, edgeTargets: targets)
     let (found, truncated) = graph.elementaryCycles(limit: DependencyGraph<String>.cycleListLimit)
     let cycles = found.map { ids -> [String] in
       CycleText.normalized(ids.map { slots[Int($0)].name } + [slots[Int(ids[0])].name])
@@ -256,17 +241,6 @@ struct Validation {
   /// The site of a name registered here (the first one, for a duplicate).
   private func site(ofRegistered name: String) -> RegistrationSite {
     slotID(of: name).flatMap { own($0).first?.site } ?? RegistrationSite(fileID: "", line: 0)
-  }
-
-  /// The source of each edge of rows listed in slot order, `rowLengths[id]` edges
-  /// from slot `id`.
-  private static func sources(ofRows rowLengths: [Int32], edgeCount: Int) -> [Int32] {
-    var sources: [Int32] = []
-    sources.reserveCapacity(edgeCount)
-    for id in rowLengths.indices where rowLengths[id] > 0 {
-      sources.append(contentsOf: repeatElement(Int32(id), count: Int(rowLengths[id])))
-    }
-    return sources
   }
 
   /// Reports a blank dependency (at once, once per provider, whatever is registered
@@ -594,62 +568,50 @@ struct Validation {
       }
   }
 
-  /// Checks that no synchronous provider depends directly on an async one. Skipped
-  /// when no async provider is registered here or in an ancestor, as in most
-  /// containers.
-  private mutating func checkSynchronousOnAsync() {
-    guard lineageCounts(\.asyncProviderCount) else { return }
-    forEachProviderDependencyOfSynchronousProviders { registration, _, name, dependency, made in
-      // A singleton made at launch exists before synchronous resolutions need it.
-      guard made.asyncCreator != nil, !made.isMadeAtLaunch else { return nil }
-      return .synchronousDependsOnAsync(
-        registration.name, site: registration.site, dependency: name,
-        dependencySite: dependency.site)
-    }
-  }
-
-  /// Checks that no synchronous provider depends directly on a synchronous one whose
-  /// creator runs only where the first one's resolution never runs: a creator
-  /// isolated to an actor other than the main actor (which a synchronous resolution
-  /// runs only inside an async resolution's hop to that actor, made for a provider
-  /// isolated to it) under a provider not isolated to that actor, or a main-actor
-  /// creator under a provider isolated to another actor. Singletons made at launch
-  /// are made on their own actor first. Skipped when no provider is isolated to an
-  /// actor other than the main actor, here or in an ancestor.
-  private mutating func checkIsolationOfDependencies() {
-    guard lineageCounts(\.actorIsolatedProviderCount) else { return }
-    forEachProviderDependencyOfSynchronousProviders {
-      registration, provider, name, dependency, made in
-      guard made.asyncCreator == nil, !made.isMadeAtLaunch,
-        Self.neverRunsUnder(made.isolation, provider.isolation)
-      else { return nil }
-      return .isolationMismatch(
-        registration.name, site: registration.site,
-        isolation: Self.name(of: provider.isolation), dependency: name,
-        dependencySite: dependency.site, dependencyIsolation: Self.name(of: made.isolation))
-    }
-  }
-
-  /// Asks `problem` about each direct dependency of each synchronous provider here
-  /// that resolves to a provider, and records what it answers: given the dependent's
-  /// registration and provider, the dependency's name as listed, and the registration
-  /// and provider it resolves to.
-  private mutating func forEachProviderDependencyOfSynchronousProviders(
-    _ problem: (Registration, Provider, String, Registration, Provider) -> ValidationProblem?
-  ) {
+  /// Checks each provider's direct dependencies on providers: none on one whose
+  /// creator takes an argument, which only its provider closure can pass; and, for a
+  /// synchronous provider, none on an async one, nor on one whose creator never runs
+  /// where its own resolution does (see ``neverRunsUnder(_:_:)``). Singletons made at
+  /// launch exist before synchronous resolutions need them. Skipped when no provider of
+  /// those kinds is registered here or in an ancestor, as in most containers.
+  private mutating func checkDependenciesOnProviders() {
+    guard lineageCounts(\.unusualProviderCount) else { return }
+    var onAsync: [ValidationProblem] = []
+    var onIsolated: [ValidationProblem] = []
+    var onArgument: [ValidationProblem] = []
     for entry in 0..<index.count where isEffective[entry] {
       let flags = index.flags[entry]
-      guard flags.contains(.provider), !flags.contains(.async) else { continue }
+      guard flags.contains(.provider) else { continue }
       let registration = index.entries[entry]
-      guard let provider = registration.provider else { continue }
+      guard let provider = registration.registeredProvider else { continue }
+      let isSynchronous = !flags.contains(.async) && registration.provider != nil
       for (position, id) in index.dependencies(of: entry).enumerated() {
-        guard let dependency = registered(slotID: id), let made = dependency.provider,
-          let found = problem(
-            registration, provider, provider.dependencies[position], dependency, made)
-        else { continue }
-        problems.append(found)
+        guard let dependency = registered(slotID: id), let made = dependency.provider else {
+          continue
+        }
+        let name = provider.dependencies[position]
+        if let argument = made.argument {
+          onArgument.append(
+            .dependsOnProviderWithArgument(
+              registration.name, site: registration.site, dependency: name,
+              dependencySite: dependency.site, argumentType: argument.typeName))
+        }
+        guard isSynchronous, !made.isMadeAtLaunch else { continue }
+        if made.asyncCreator != nil {
+          onAsync.append(
+            .synchronousDependsOnAsync(
+              registration.name, site: registration.site, dependency: name,
+              dependencySite: dependency.site))
+        } else if Self.neverRunsUnder(made.isolation, provider.isolation) {
+          onIsolated.append(
+            .isolationMismatch(
+              registration.name, site: registration.site,
+              isolation: Self.name(of: provider.isolation), dependency: name,
+              dependencySite: dependency.site, dependencyIsolation: Self.name(of: made.isolation)))
+        }
       }
     }
+    problems += onAsync + onIsolated + onArgument
   }
 
   /// Whether a synchronous creator isolated as `dependency` can never run inside the
@@ -671,27 +633,6 @@ struct Validation {
     case .nonisolated: "nonisolated"
     case .mainActor: "MainActor"
     case .actor(let actor): actor.name
-    }
-  }
-
-  /// Checks that no provider depends directly on one whose creator takes an
-  /// argument. Skipped when no such provider is registered here or in an ancestor.
-  private mutating func checkDependenciesOnArgumentProviders() {
-    guard lineageCounts(\.argumentProviderCount) else { return }
-    for entry in 0..<index.count where isEffective[entry] {
-      guard index.flags[entry].contains(.provider) else { continue }
-      let registration = index.entries[entry]
-      guard let provider = registration.registeredProvider else { continue }
-      for (position, id) in index.dependencies(of: entry).enumerated() {
-        guard let dependency = registered(slotID: id),
-          let argument = dependency.provider?.argument
-        else { continue }
-        problems.append(
-          .dependsOnProviderWithArgument(
-            registration.name, site: registration.site,
-            dependency: provider.dependencies[position], dependencySite: dependency.site,
-            argumentType: argument.typeName))
-      }
     }
   }
 
