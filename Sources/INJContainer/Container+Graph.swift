@@ -46,7 +46,7 @@ extension Container {
         var direct: [String] = []
         var deferred: [String] = []
         for dependency in registration.registeredProvider?.dependencies ?? [] {
-          if let base = container.providerClosureBase(of: dependency) {
+          if let base = container.baseOfProviderClosure(named: dependency) {
             deferred.append(base)
           } else {
             direct.append(dependency)
@@ -106,14 +106,5 @@ extension Container {
       container = current.parent
     }
     return chain
-  }
-
-  /// `foo` when `name` is the provider-closure name of a registered `foo` visible
-  /// here (and `name` itself is not registered); nil otherwise.
-  func providerClosureBase(of name: String) -> String? {
-    guard let found = lookup(name, hash: name.hashValue) else { return nil }
-    let registration = found.takeUnretainedValue()
-    guard case .providerClosure(let target) = registration.kind else { return nil }
-    return target.name
   }
 }

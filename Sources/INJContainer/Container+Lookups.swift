@@ -94,9 +94,9 @@ public struct RegistrationDescription: Hashable, Sendable, CustomStringConvertib
   /// What the registration is.
   public var kind: Kind
   /// The options it was registered with (empty for an instance).
-  public var options: ProviderOptions
+  public var options: ProviderOptions = []
   /// The names a provider depends on, in order (empty for an instance).
-  public var dependencies: [String]
+  public var dependencies: [String] = []
   /// The type the creator declares (a provider) or the instance was registered as.
   public var typeName: String
   /// The actor a provider's creator runs on; nil for an instance.
@@ -111,42 +111,14 @@ public struct RegistrationDescription: Hashable, Sendable, CustomStringConvertib
   /// Whether it is a contribution to the collection of its name.
   public var isContribution: Bool
 
-  /// Creates a description.
-  ///
-  /// - Parameters:
-  ///   - name: The registered name.
-  ///   - kind: What the registration is.
-  ///   - options: The provider's options.
-  ///   - dependencies: The provider's dependencies.
-  ///   - typeName: The declared type.
-  ///   - isolation: The actor of a provider's creator.
-  ///   - site: Where it was registered.
-  ///   - isOverride: Whether it is an override.
-  ///   - ancestry: Which container holds it, counted from the one asked.
-  ///   - isContribution: Whether it is a contribution to a collection.
-  init(
-    name: String, kind: Kind, options: ProviderOptions = [], dependencies: [String] = [],
-    typeName: String, isolation: Isolation? = nil, site: RegistrationSite,
-    isOverride: Bool = false, ancestry: Int = 0, isContribution: Bool = false
-  ) {
-    self.isContribution = isContribution
-    self.name = name
-    self.kind = kind
-    self.options = options
-    self.dependencies = dependencies
-    self.typeName = typeName
-    self.isolation = isolation
-    self.site = site
+  /// Describes a registration, made in the container `ancestry` levels above the one
+  /// asked.
+  init(_ registration: Registration, isOverride: Bool, ancestry: Int) {
+    name = registration.name
+    site = registration.site
     self.isOverride = isOverride
     self.ancestry = ancestry
-  }
-
-  init(_ registration: Registration, isOverride: Bool, ancestry: Int) {
-    let kind: Kind
-    var typeName = "?"
-    var isolation: Isolation?
-    var options: ProviderOptions = []
-    var dependencies: [String] = []
+    isContribution = registration.isContribution
     if let provider = registration.registeredProvider {
       kind = provider.asyncCreator == nil ? .provider : .asyncProvider
       typeName = String(describing: provider.productType)
@@ -160,14 +132,11 @@ public struct RegistrationDescription: Hashable, Sendable, CustomStringConvertib
         }
     } else {
       kind = .instance
+      typeName = "?"
       if case .instance(_, let type) = registration.kind {
         typeName = String(describing: type)
       }
     }
-    self.init(
-      name: registration.name, kind: kind, options: options, dependencies: dependencies,
-      typeName: typeName, isolation: isolation, site: registration.site, isOverride: isOverride,
-      ancestry: ancestry, isContribution: registration.isContribution)
   }
 
   /// `'weatherClient': singleton provider of WeatherClient, depends on 'configuration'

@@ -23,13 +23,6 @@ extension CompactDigraph {
     return (search.cycles, search.isTruncated)
   }
 
-  /// Whether the graph has no cycle, self-loops included.
-  ///
-  /// - Complexity: O(*n* + *e*) for *n* nodes and *e* edges.
-  package var isAcyclic: Bool {
-    !hasCycle(componentPartition())
-  }
-
   /// Whether a graph with the given components has a cycle: a component of two or more nodes,
   /// or a self-loop.
   private func hasCycle(_ partition: (componentOfNode: [Int32], count: Int)) -> Bool {

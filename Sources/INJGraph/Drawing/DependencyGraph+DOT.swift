@@ -51,24 +51,21 @@ extension DependencyGraph {
 
     let cycleAttributes = [("color", "red"), ("fontcolor", "red")]
     let missingAttributes = [("color", "gray50"), ("fontcolor", "gray50"), ("style", "dashed")]
-    let noAttributes = BuiltInAttributes([])
-    let onCycle = BuiltInAttributes(cycleAttributes)
     var rank = 0
     for node in nodes {
       text += "  n"
       text += String(rank)
       appendDotAttributes(
-        of: node, builtIn: plan.isOnCycle[rank] ? onCycle : noAttributes, options: options,
+        of: node, builtIn: plan.isOnCycle[rank] ? cycleAttributes : [], options: options,
         to: &text)
       rank += 1
     }
     var missing = 0
-    let missingNode = BuiltInAttributes(missingAttributes)
     for slot in plan.missingSlots {
       text += "  m"
       text += String(missing)
       appendDotAttributes(
-        of: mentionedValues[Int(slot)], builtIn: missingNode, options: options, to: &text)
+        of: mentionedValues[Int(slot)], builtIn: missingAttributes, options: options, to: &text)
       missing += 1
     }
 
@@ -98,20 +95,14 @@ extension DependencyGraph {
   ///   - options: The drawing options.
   ///   - text: The text to append to.
   private func appendDotAttributes(
-    of node: Node, builtIn: BuiltInAttributes, options: DrawingOptions, to text: inout String
+    of node: Node, builtIn: [(String, String)], options: DrawingOptions, to text: inout String
   ) {
-    let label = options.label?(node) ?? String(describing: node)
-    guard let extra = options.dotAttributes?(node), !extra.isEmpty else {
-      text += " [label="
-      TextEscaping.appendDotQuoted(label, to: &text)
-      text += builtIn.rendered
-      text += "];\n"
-      return
-    }
-    var merged = Dictionary(builtIn.pairs, uniquingKeysWith: { _, new in new })
-    merged.merge(extra) { _, new in new }
+    var merged = Dictionary(builtIn, uniquingKeysWith: { _, new in new })
+    merged.merge(options.dotAttributes?(node) ?? [:]) { _, new in new }
+    let label = merged.removeValue(forKey: "label")
     text += " [label="
-    TextEscaping.appendDotQuoted(merged.removeValue(forKey: "label") ?? label, to: &text)
+    TextEscaping.appendDotQuoted(
+      label ?? options.label?(node) ?? String(describing: node), to: &text)
     for (key, value) in merged.sorted(by: { $0.key < $1.key }) {
       text += ", "
       TextEscaping.appendDotIdentifier(key, to: &text)
@@ -119,25 +110,5 @@ extension DependencyGraph {
       TextEscaping.appendDotQuoted(value, to: &text)
     }
     text += "];\n"
-  }
-}
-
-/// Attributes that DOT output sets itself, with their text rendered once.
-private struct BuiltInAttributes {
-  /// The attributes, sorted by name.
-  let pairs: [(String, String)]
-  /// `, key="value"` for each, in order.
-  let rendered: String
-
-  init(_ pairs: [(String, String)]) {
-    self.pairs = pairs
-    var rendered = ""
-    for (key, value) in pairs {
-      rendered += ", "
-      TextEscaping.appendDotIdentifier(key, to: &rendered)
-      rendered += "="
-      TextEscaping.appendDotQuoted(value, to: &rendered)
-    }
-    self.rendered = rendered
   }
 }

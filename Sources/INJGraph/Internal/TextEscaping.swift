@@ -1,38 +1,20 @@
 /// Escaping of user text for the drawing formats.
 ///
-/// Each function appends to an output string, and copies text that needs no escaping in one
-/// piece, which keeps drawing a graph of a million nodes fast.
+/// Each function appends to an output string.
 enum TextEscaping {
-  /// The characters a quoted string of one format must escape, and their replacements.
-  private struct Rules: Sendable {
-    /// For each ASCII byte, whether it is replaced.
-    let isSpecial: [Bool]
-    /// The replacement of each special character.
-    let replacements: [Unicode.Scalar: String]
-
-    init(_ replacements: [Unicode.Scalar: String]) {
-      var isSpecial = [Bool](repeating: false, count: 128)
-      for scalar in replacements.keys {
-        isSpecial[Int(scalar.value)] = true
-      }
-      self.isSpecial = isSpecial
-      self.replacements = replacements
-    }
-  }
-
   /// DOT double-quoted strings: quotes and backslashes escaped, line breaks as `\n`, carriage
-  /// returns dropped. Graphviz shows the original text in labels.
-  private static let dot = Rules(["\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\r": ""])
+  /// returns dropped. Graphviz shows the original text in labels. YAML double-quoted strings,
+  /// for Mermaid front matter, escape the same.
+  private static let dot: [Unicode.Scalar: String] = [
+    "\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\r": "",
+  ]
 
   /// Mermaid labels: the characters Mermaid would interpret as its entity codes, line breaks
   /// as `<br>`, carriage returns dropped.
-  private static let mermaid = Rules([
+  private static let mermaid: [Unicode.Scalar: String] = [
     "\"": "#quot;", "#": "#35;", "&": "#amp;", "<": "#lt;", ">": "#gt;", "\\": "#92;",
     "`": "#96;", "\n": "<br>", "\r": "",
-  ])
-
-  /// YAML double-quoted strings, for Mermaid front matter.
-  private static let yaml = Rules(["\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\r": ""])
+  ]
 
   /// The DOT keywords, which must be quoted to be used as identifiers.
   private static let dotKeywords: Set<String> = [
@@ -61,7 +43,7 @@ enum TextEscaping {
 
   /// Appends a YAML double-quoted string.
   static func appendYAMLQuoted(_ text: String, to output: inout String) {
-    appendQuoted(text, rules: yaml, to: &output)
+    appendQuoted(text, rules: dot, to: &output)
   }
 
   /// Text usable inside a Mermaid `style` statement: commas, semicolons and line breaks
@@ -71,28 +53,16 @@ enum TextEscaping {
   }
 
   /// Appends `text` in double quotes, with the special characters of `rules` replaced.
-  private static func appendQuoted(_ text: String, rules: Rules, to output: inout String) {
+  private static func appendQuoted(
+    _ text: String, rules: [Unicode.Scalar: String], to output: inout String
+  ) {
     output += "\""
-    let hasSpecial =
-      text.utf8.withContiguousStorageIfAvailable { bytes in
-        var index = 0
-        while index < bytes.count {
-          let byte = bytes[index]
-          if byte < 128 && rules.isSpecial[Int(byte)] { return true }
-          index += 1
-        }
-        return false
-      } ?? true
-    if hasSpecial {
-      for scalar in text.unicodeScalars {
-        if let replacement = rules.replacements[scalar] {
-          output += replacement
-        } else {
-          output.unicodeScalars.append(scalar)
-        }
+    for scalar in text.unicodeScalars {
+      if let replacement = rules[scalar] {
+        output += replacement
+      } else {
+        output.unicodeScalars.append(scalar)
       }
-    } else {
-      output += text
     }
     output += "\""
   }

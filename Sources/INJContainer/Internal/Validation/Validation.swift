@@ -345,25 +345,15 @@ struct Validation {
               type: String(describing: provider.productType), property: property.name))
           continue
         }
-        if let problem = closureSlotProblem(
-          registration, dependency: property.name, slotType: property.valueType,
-          slot: .injectProperty)
-        {
-          mismatches.append(problem)
-          continue
-        }
-        mismatches += contributionProblems(
-          of: property.name, readAs: property.valueType, by: registration)
-        guard let dependency = registeredValue(named: property.name),
-          CastCheck.verdict(castingProductsOf: dependency.type, to: property.valueType)
-            == .never
-        else { continue }
-        mismatches.append(
+        mismatches += slotProblems(
+          registration, name: property.name, type: property.valueType, slot: .injectProperty
+        ) { dependencyType, dependencySite in
           .injectTypeMismatch(
             registration.name, site: registration.site,
             productType: String(describing: provider.productType), property: property.name,
             propertyType: String(describing: property.valueType),
-            dependencySite: dependency.site, dependencyType: String(describing: dependency.type)))
+            dependencySite: dependencySite, dependencyType: String(describing: dependencyType))
+        }
       }
     }
     problems += mismatches
@@ -506,23 +496,38 @@ struct Validation {
       else { continue }
       for (name, keyType) in zip(provider.dependencies, keyTypes) {
         guard let keyType else { continue }
-        if let problem = closureSlotProblem(
-          registration, dependency: name, slotType: keyType, slot: .key)
-        {
-          problems.append(problem)
-          continue
-        }
-        problems += contributionProblems(of: name, readAs: keyType, by: registration)
-        guard let dependency = registeredValue(named: name),
-          CastCheck.verdict(castingProductsOf: dependency.type, to: keyType) == .never
-        else { continue }
-        problems.append(
+        problems += slotProblems(registration, name: name, type: keyType, slot: .key) {
+          dependencyType, dependencySite in
           .keyTypeMismatch(
             registration.name, site: registration.site, dependency: name,
-            keyType: String(describing: keyType), dependencySite: dependency.site,
-            dependencyType: String(describing: dependency.type)))
+            keyType: String(describing: keyType), dependencySite: dependencySite,
+            dependencyType: String(describing: dependencyType))
+        }
       }
     }
+  }
+
+  /// The problems of a slot of `type` (an `@Inject` property, or a key in the
+  /// dependency list) that `registration`'s provider fills from `name`: a provider
+  /// closure that cannot have the type (see ``closureSlotProblem(_:dependency:slotType:slot:)``),
+  /// or else contributions never of the type, and a value never of it, which `mismatch`
+  /// describes from the value's type and site.
+  private func slotProblems(
+    _ registration: Registration, name: String, type: Any.Type,
+    slot: ValidationProblem.ClosureSlot,
+    mismatch: (_ dependencyType: Any.Type, _ dependencySite: RegistrationSite) -> ValidationProblem
+  ) -> [ValidationProblem] {
+    if let problem = closureSlotProblem(registration, dependency: name, slotType: type, slot: slot)
+    {
+      return [problem]
+    }
+    var found = contributionProblems(of: name, readAs: type, by: registration)
+    if let dependency = registeredValue(named: name),
+      CastCheck.verdict(castingProductsOf: dependency.type, to: type) == .never
+    {
+      found.append(mismatch(dependency.type, dependency.site))
+    }
+    return found
   }
 
   /// The problem of a closure slot (an `@Inject` property, or a key in the dependency
