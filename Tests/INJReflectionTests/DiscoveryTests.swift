@@ -18,16 +18,10 @@ private final class Disguised: CustomReflectable {
   var customMirror: Mirror { Mirror(self, children: ["shown": 1]) }
 }
 
-/// A class whose custom mirror shows its wrapper storage.
-private final class Forthcoming: CustomReflectable {
-  @Inject var service: Service?
-  var customMirror: Mirror { Mirror(self, children: ["_service": _service]) }
-}
-
 @Suite("Finding @Inject properties")
 struct DiscoveryTests {
-  private func injectUsing(_ discovery: SlotDiscovery, into object: AnyObject) throws -> Int {
-    let plan = InjectionPlan(for: object, discovery: discovery)
+  private func inject(into object: AnyObject) throws -> Int {
+    let plan = InjectionPlan(for: object)
     return try plan.inject(
       into: object,
       from: Offers([
@@ -36,15 +30,14 @@ struct DiscoveryTests {
       ]))
   }
 
-  @Test(arguments: [SlotDiscovery.fieldOffsets, .mirror])
-  func bothDiscoveriesFindTheSameProperties(discovery: SlotDiscovery) throws {
+  @Test func findsThePropertiesOfTheClassAndItsBase() throws {
     let object = Derived<String>()
-    let plan = InjectionPlan(for: object, discovery: discovery)
+    let plan = InjectionPlan(for: object)
     #expect(plan.injectPropertyNames == ["first", "second", "third"])
     #expect(plan.isClass)
     #expect(!plan.conformsToInjectable)
 
-    #expect(try injectUsing(discovery, into: object) == 2)
+    #expect(try inject(into: object) == 2)
     #expect(object.first?.id == 1)
     #expect(object.second == "two")
     #expect(object.third == nil)
@@ -52,7 +45,7 @@ struct DiscoveryTests {
 
   @Test func fieldOffsetsAreWhatInjectionUsesOnEveryPlatform() {
     #expect(
-      InjectionPlan.plan(for: Derived<Int>()).fieldSlots?.map(\.name) == [
+      InjectionPlan.plan(for: Derived<Int>()).fieldSlots.map(\.name) == [
         "first", "second", "third",
       ])
     #expect(
@@ -63,18 +56,8 @@ struct DiscoveryTests {
 
   @Test func fieldOffsetsSeeThroughACustomMirror() throws {
     let object = Disguised()
-    #expect(try injectUsing(.fieldOffsets, into: object) == 1)
+    #expect(try inject(into: object) == 1)
     #expect(object.service?.id == 4)
-  }
-
-  @Test func mirrorSeesOnlyWhatACustomMirrorShows() throws {
-    let hidden = Disguised()
-    #expect(try injectUsing(.mirror, into: hidden) == 0)
-    #expect(hidden.service == nil)
-
-    let shown = Forthcoming()
-    #expect(try injectUsing(.mirror, into: shown) == 1)
-    #expect(shown.service?.id == 4)
   }
 
   @Test func plansAreCachedPerType() {

@@ -17,34 +17,26 @@ package final class InjectionPlan: @unchecked Sendable {
   }
   /// The names of the `@Inject` properties, base class first.
   package let injectPropertyNames: [String]
-  /// The `@Inject` properties at fixed offsets, or nil when each instance's
-  /// `Mirror` is walked instead.
-  let fieldSlots: [FieldSlot]?
+  /// The `@Inject` properties, at fixed offsets.
+  let fieldSlots: [FieldSlot]
 
   /// Whether an instance of the type can have anything injected at all.
   package var hasInjectableProperties: Bool {
     conformsToInjectable || !injectPropertyNames.isEmpty
   }
 
-  /// Finds the injectable properties of `instance`'s type.
+  /// Finds the injectable properties of `instance`'s type: none where the runtime cannot
+  /// list its fields (a program built without field names).
   ///
-  /// - Parameters:
-  ///   - instance: An instance of the type.
-  ///   - discovery: How to find `@Inject` properties; field offsets fall back to
-  ///     `Mirror` where the platform does not provide them.
-  init(for instance: Any, discovery: SlotDiscovery) {
+  /// - Parameter instance: An instance of the type.
+  init(for instance: Any) {
     let type = Swift.type(of: instance)
     self.type = type
     isClass = type is AnyClass
     injectable = ConformanceIndex.injectableConformance(of: type)
     // The plan is cached per type: the slots are found anew, not kept twice.
-    if discovery == .fieldOffsets, let slots = SlotDiscovery.findSlots(of: type) {
-      fieldSlots = slots
-      injectPropertyNames = slots.map(\.name)
-    } else {
-      fieldSlots = nil
-      injectPropertyNames = SlotDiscovery.mirrorSlots(of: instance).map(\.name)
-    }
+    fieldSlots = SlotDiscovery.findSlots(of: type) ?? []
+    injectPropertyNames = fieldSlots.map(\.name)
   }
 
   /// The cached plan for `instance`'s type, computed on first use.
@@ -91,19 +83,11 @@ package final class InjectionPlan: @unchecked Sendable {
       count += injector.injectedCount
     }
     guard !injectPropertyNames.isEmpty else { return count }
-    if let fieldSlots {
-      guard let object else { return count }
-      try withExtendedLifetime(object) { () throws(InjectionError) in
-        let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
-        for slot in fieldSlots {
-          if try slot.fill(inObjectAt: base, from: source, ownerType: type) {
-            count += 1
-          }
-        }
-      }
-    } else {
-      for slot in SlotDiscovery.mirrorSlots(of: instance) {
-        if try slot.wrapper.fill(named: slot.name, from: source, ownerType: type) {
+    guard let object else { return count }
+    try withExtendedLifetime(object) { () throws(InjectionError) in
+      let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+      for slot in fieldSlots {
+        if try slot.fill(inObjectAt: base, from: source, ownerType: type) {
           count += 1
         }
       }

@@ -50,7 +50,7 @@ final class PlanCache: Sendable {
     if let plan = plans.withLock({ $0[key] }) {
       return plan
     }
-    let plan = InjectionPlan(for: instance, discovery: .fieldOffsets)
+    let plan = InjectionPlan(for: instance)
     return plans.withLock { plans in
       if let existing = plans[key] {
         return existing

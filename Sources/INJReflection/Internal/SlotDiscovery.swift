@@ -24,22 +24,10 @@ struct FieldSlot: Sendable, Equatable {
   }
 }
 
-/// An `@Inject` property found by `Mirror` in one instance.
-struct MirrorSlot {
-  let name: String
-  let wrapper: any InjectWrapper
-}
-
-/// The two ways to find a type's `@Inject` properties, the same on every platform.
-enum SlotDiscovery: Sendable {
-  /// Stored-field names and offsets from a class's field records (or the runtime's
-  /// walk of its fields), read once per type; each object then costs one load per
-  /// property. What injection uses.
-  case fieldOffsets
-  /// `Mirror`, walked once per object (superclasses included): what injection falls
-  /// back to for a type whose fields the runtime cannot list.
-  case mirror
-
+/// How a type's `@Inject` properties are found, the same on every platform: stored-field
+/// names and offsets from a class's field records (or the runtime's walk of its fields),
+/// read once per type; each object then costs one load per property.
+enum SlotDiscovery {
   /// The `@Inject` properties of `type`, base class first, in declaration order;
   /// nil when the runtime cannot list its fields.
   ///
@@ -104,28 +92,6 @@ enum SlotDiscovery: Sendable {
       return true
     }
     return complete ? slots : nil
-  }
-
-  /// The `@Inject` properties of `instance` as its `Mirror` shows them, base class
-  /// first, in declaration order.
-  static func mirrorSlots(of instance: Any) -> [MirrorSlot] {
-    var levels: [[MirrorSlot]] = []
-    var mirror: Mirror? = Mirror(reflecting: instance)
-    while let current = mirror {
-      var level: [MirrorSlot] = []
-      for child in current.children {
-        // The name first: a cast to a protocol that fails reads every conformance
-        // record of the process the first time it meets a type.
-        if let label = child.label, let propertyName = propertyName(ofStorage: label),
-          let wrapper = child.value as? any InjectWrapper
-        {
-          level.append(MirrorSlot(name: propertyName, wrapper: wrapper))
-        }
-      }
-      levels.append(level)
-      mirror = current.superclassMirror
-    }
-    return levels.reversed().flatMap { $0 }
   }
 
   /// `productsService` for the wrapper storage `_productsService`.
