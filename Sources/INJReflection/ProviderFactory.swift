@@ -248,14 +248,7 @@ package final class ProviderFactory {
   /// A description of the closure types this factory offers, for messages.
   @usableFromInline
   package var closureTypeDescription: String {
-    if let argumentType {
-      return isAsync
-        ? "(\(argumentType)) async throws -> \(productType)"
-        : "\(isMainActor ? "@MainActor " : "")(\(argumentType)) -> \(productType)"
-    }
-    return isAsync
-      ? "() async throws -> \(productType)"
-      : isMainActor ? "@MainActor () -> \(productType)" : "() -> \(productType)"
+    offer.closureType.description
   }
 
   private static func stopOnFailure<Product>(_ create: () throws -> Product) -> Product {

@@ -37,7 +37,7 @@ package struct ClosureType: Equatable, CustomStringConvertible {
   package let runsOnCallersActor: Bool
   /// Whether the type says `@Sendable`. It does not change how the closure is
   /// represented: two types that differ only here hold the same closures.
-  package let isSendable: Bool
+  package private(set) var isSendable: Bool
   /// What the container cannot make a closure for, when the type has it: "typed
   /// throws", "more than one parameter" and the like; nil for a supported type.
   package let unsupportedFeature: String?
@@ -130,20 +130,9 @@ package struct ClosureType: Equatable, CustomStringConvertible {
 
   /// The same type with `isSendable` set as given.
   package func withSendable(_ sendable: Bool) -> ClosureType {
-    ClosureType(copying: self, isSendable: sendable)
-  }
-
-  private init(copying other: ClosureType, isSendable: Bool) {
-    argument = other.argument
-    result = other.result
-    isThrowing = other.isThrowing
-    isAsync = other.isAsync
-    isMainActor = other.isMainActor
-    runsOnCallersActor = other.runsOnCallersActor
-    self.isSendable = isSendable
-    unsupportedFeature = other.unsupportedFeature
-    parameterCount = other.parameterCount
-    spelling = other.spelling
+    var copy = self
+    copy.isSendable = sendable
+    return copy
   }
 
   /// Whether two types are the same function type.

@@ -33,33 +33,6 @@
 /// a class whose superclass is an Objective-C class (`UIViewController`) has no Swift
 /// descriptor above its own, so its fields are walked instead.
 enum FieldRecords {
-  /// One stored field.
-  struct Field {
-    /// The field's name as declared (`_service` for the storage of `@Inject var
-    /// service`).
-    let name: String
-    /// The field's offset in an instance.
-    let offset: Int
-    /// Whether the field is the storage of an `@Inject` property: named
-    /// `_property`, of type `Inject<Value>`.
-    let isInjectStorage: Bool
-  }
-
-  /// The stored fields of `type` and its superclasses, base class first; nil when
-  /// the records cannot be read or cannot tell which fields are `@Inject` storage
-  /// (see the type's invariant).
-  static func fields(of type: AnyClass) -> [Field]? {
-    var fields: [Field] = []
-    let complete = visitFields(of: type) { name, offset, isInjectStorage, _ in
-      fields.append(
-        Field(
-          name: String(cString: name.assumingMemoryBound(to: CChar.self)), offset: offset,
-          isInjectStorage: isInjectStorage))
-      return true
-    }
-    return complete ? fields : nil
-  }
-
   /// The `@Inject` properties of `type` and its superclasses, base class first, by
   /// property name (the storage's name without its underscore); nil when the
   /// records cannot tell (see the type's invariant).
@@ -119,7 +92,7 @@ enum FieldRecords {
   /// whether every field was handed over: false when `body` stopped, or when the
   /// records cannot be read or cannot tell (see the type's invariant), and then the
   /// caller drops what it collected.
-  private static func visitFields(
+  static func visitFields(
     of type: AnyClass, _ body: (UnsafeRawPointer, Int, Bool, UnsafeRawPointer) -> Bool
   ) -> Bool {
     var levels: [Level] = []
