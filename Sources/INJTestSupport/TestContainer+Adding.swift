@@ -174,9 +174,7 @@ extension TestContainer {
     line: UInt = #line, column: UInt = #column
   ) {
     let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    register(name, as: .addUnimplemented, at: location) {
-      registerUnimplemented(name, at: location)
-    }
+    register(name, as: .addUnimplemented, at: location)
   }
 
   /// The names the test added to the test container, sorted: with `add` or

@@ -198,9 +198,7 @@ extension TestContainer {
     line: UInt = #line, column: UInt = #column
   ) {
     let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    register(name, as: .overrideUnimplemented, at: location) {
-      registerUnimplemented(name, at: location)
-    }
+    register(name, as: .overrideUnimplemented, at: location)
   }
 }
 
@@ -208,30 +206,23 @@ extension TestContainer {
 
 /// How a test registers a name in its test container: which method it called,
 /// what the name must be for that call, and the call to use instead.
-enum RegistrationKind {
-  case override
-  case overrideAsync
-  case overrideUnimplemented
-  case add
-  case addAsync
-  case addUnimplemented
+struct RegistrationKind {
+  /// Whether the name must be new to the test container (an add); otherwise it must
+  /// be registered (an override).
+  let expectsNewName: Bool
+  /// What the method's name says after `add` or `override`: nothing, `Async` or
+  /// `Unimplemented`.
+  let variant: String
 
-  /// Whether the name must be new to the test container; otherwise it must be
-  /// registered.
-  var expectsNewName: Bool {
-    switch self {
-    case .override, .overrideAsync, .overrideUnimplemented: false
-    case .add, .addAsync, .addUnimplemented: true
-    }
-  }
+  static let override = Self(expectsNewName: false, variant: "")
+  static let overrideAsync = Self(expectsNewName: false, variant: "Async")
+  static let overrideUnimplemented = Self(expectsNewName: false, variant: "Unimplemented")
+  static let add = Self(expectsNewName: true, variant: "")
+  static let addAsync = Self(expectsNewName: true, variant: "Async")
+  static let addUnimplemented = Self(expectsNewName: true, variant: "Unimplemented")
 
   /// Whether the name is registered as an unimplemented placeholder.
-  var isUnimplemented: Bool {
-    switch self {
-    case .overrideUnimplemented, .addUnimplemented: true
-    default: false
-    }
-  }
+  var isUnimplemented: Bool { variant == "Unimplemented" }
 
   /// The failure for a call with a name of the wrong kind: new for an override,
   /// registered for an add, or the provider closure of `base`.
@@ -256,25 +247,19 @@ enum RegistrationKind {
 
   /// The call that registers `name` the other way, as the test would write it.
   private func counterpart(for name: String) -> String {
-    switch self {
-    case .override: "add(\"\(name)\", …)"
-    case .overrideAsync: "addAsync(\"\(name)\", …)"
-    case .overrideUnimplemented: "addUnimplemented(\"\(name)\")"
-    case .add: "override(\"\(name)\", …)"
-    case .addAsync: "overrideAsync(\"\(name)\", …)"
-    case .addUnimplemented: "overrideUnimplemented(\"\(name)\")"
-    }
+    (expectsNewName ? "override" : "add") + variant
+      + (isUnimplemented ? "(\"\(name)\")" : "(\"\(name)\", …)")
   }
 }
 
 extension TestContainer {
-  /// Registers `name` with `apply`, first failing the test at `location` when the
-  /// name is not what `kind` expects: a registered name for an override, a new one
+  /// Registers `name` with `apply` (an unimplemented one with its placeholder), first
+  /// failing the test at `location` when the name is not what `kind` expects: a registered name for an override, a new one
   /// for an add. The registration happens either way, except for the provider closure
   /// of a registered name, which is refused.
   func register(
     _ name: String, as kind: RegistrationKind, at location: IssueLocation,
-    apply: () -> Void
+    apply: () -> Void = {}
   ) {
     if let base = container.baseOfProviderClosure(named: name) {
       let failure = kind.failure(for: name, suggestion: nil, base: base)
@@ -289,22 +274,17 @@ extension TestContainer {
         : nil
       reporter.reportIssue(kind.failure(for: name, suggestion: suggestion), at: location)
     }
+    observer.mark(name, isNew: isNew, unimplementedAt: kind.isUnimplemented ? location : nil)
     if kind.isUnimplemented {
-      observer.markUnimplemented(name, isNew: isNew, site: location)
+      // Registered so the name counts as present; the observer refuses every request
+      // for it before this value could be handed out. Registered as `Any`, so that a
+      // provider closure of any type may be asked for (and refused when called).
+      container.overrideInstance(
+        UnimplementedPlaceholder(name: name) as Any, forName: name,
+        site: location.registrationSite)
     } else {
-      observer.markRegistered(name, isNew: isNew)
+      apply()
     }
-    apply()
-  }
-
-  /// Registers the placeholder of an unimplemented name.
-  func registerUnimplemented(_ name: String, at location: IssueLocation) {
-    // Registered so the name counts as present; the observer refuses every request
-    // for it before this value could be handed out. Registered as `Any`, so that a
-    // provider closure of any type may be asked for (and refused when called).
-    container.overrideInstance(
-      UnimplementedPlaceholder(name: name) as Any, forName: name,
-      site: location.registrationSite)
   }
 }
 
@@ -337,7 +317,7 @@ extension TestContainer {
   public func override(_ modules: any ContainerModule...) {
     for module in modules {
       for (name, isNew) in container.installOverriding(module) {
-        observer.markRegistered(name, isNew: isNew)
+        observer.mark(name, isNew: isNew)
       }
     }
   }

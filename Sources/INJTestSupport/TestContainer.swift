@@ -105,7 +105,9 @@ public final class TestContainer: Sendable {
     container = Container(copying: production, observer: observer)
     observer.attach(to: container)
     // Overrides carried over from a test container being copied stay overrides.
-    observer.markOverridden(container.overriddenNames)
+    for name in container.overriddenNames {
+      observer.mark(name, isNew: false)
+    }
     isStrict = strict
     self.reporter = reporter
     self.observer = observer

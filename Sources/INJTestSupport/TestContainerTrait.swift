@@ -23,23 +23,8 @@ public import Testing
 /// default isolation is `MainActor` is) can be named here as it is; a nonisolated one
 /// runs there too.
 public struct TestContainerTrait: TestTrait, SuiteTrait, TestScoping {
-  private let production: @MainActor @Sendable () -> Container?
-  private let strict: Bool
-  private let allowedNames: [String]
-  private let reporter: (any IssueReporter)?
-  private let site: IssueLocation
-
-  init(
-    production: @escaping @MainActor @Sendable () -> Container?, strict: Bool,
-    allowedNames: [String],
-    reporter: (any IssueReporter)?, site: IssueLocation
-  ) {
-    self.production = production
-    self.strict = strict
-    self.allowedNames = allowedNames
-    self.reporter = reporter
-    self.site = site
-  }
+  /// Makes each test's container, on the main actor.
+  let makeTestContainer: @MainActor @Sendable () -> TestContainer
 
   /// Applies to every test of a suite, nested suites included.
   public var isRecursive: Bool { true }
@@ -58,11 +43,8 @@ public struct TestContainerTrait: TestTrait, SuiteTrait, TestScoping {
   ) async throws {
     // The production container is made on the main actor: in a target whose code is
     // main-actor by default, that is where its factory runs (a nonisolated factory runs
-    // there too).
-    let production = await MainActor.run { self.production() }
-    let testContainer = TestContainer(
-      copying: production, strict: strict, allowing: allowedNames, reporter: reporter,
-      fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
+    // there too). The test's task-local values, its reporter among them, go along.
+    let testContainer = await MainActor.run { makeTestContainer() }
     try await TestContainer.$current.withValue(testContainer) {
       try await function()
     }
@@ -92,8 +74,10 @@ extension Trait where Self == TestContainerTrait {
     reporter: (any IssueReporter)? = nil, fileID: StaticString = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) -> TestContainerTrait {
-    TestContainerTrait(
-      production: production, strict: strict, allowedNames: allowedNames, reporter: reporter,
-      site: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    TestContainerTrait {
+      TestContainer(
+        copying: production(), strict: strict, allowing: allowedNames, reporter: reporter,
+        fileID: fileID, filePath: filePath, line: line, column: column)
+    }
   }
 }

@@ -31,11 +31,10 @@ public func unimplemented<each Argument, Result>(
   fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
   column: UInt = #column
 ) -> @Sendable (repeat each Argument) -> Result {
-  let call = UnimplementedCall(
-    name: name, reporter: ReporterScope.kept,
-    location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  let report = reportCall(
+    of: name, at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   return { (_: repeat each Argument) -> Result in
-    call.report()
+    report()
     return placeholder()
   }
 }
@@ -62,11 +61,10 @@ public func unimplemented<each Argument, Result>(
   _ name: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   line: UInt = #line, column: UInt = #column
 ) -> @Sendable (repeat each Argument) throws -> Result {
-  let call = UnimplementedCall(
-    name: name, reporter: ReporterScope.kept,
-    location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  let report = reportCall(
+    of: name, at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   return { (_: repeat each Argument) throws -> Result in
-    call.report()
+    report()
     throw UnimplementedError(name: name)
   }
 }
@@ -91,23 +89,15 @@ public func unimplemented<each Argument>(
   _ name: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   line: UInt = #line, column: UInt = #column
 ) -> @Sendable (repeat each Argument) -> Void {
-  let call = UnimplementedCall(
-    name: name, reporter: ReporterScope.kept,
-    location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  let report = reportCall(
+    of: name, at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   return { (_: repeat each Argument) in
-    call.report()
+    report()
   }
 }
 
-/// What a placeholder reports when called.
-private struct UnimplementedCall: Sendable {
-  let name: String
-  /// The reporter chosen where the placeholder was made.
-  let reporter: any IssueReporter
-  let location: IssueLocation
-
-  func report() {
-    reporter.reportIssue(
-      "Unimplemented: '\(name)' was called.", at: location)
-  }
+/// What a placeholder reports when called, to the reporter chosen where it was made.
+private func reportCall(of name: String, at location: IssueLocation) -> @Sendable () -> Void {
+  let reporter = ReporterScope.kept
+  return { reporter.reportIssue("Unimplemented: '\(name)' was called.", at: location) }
 }

@@ -9,10 +9,9 @@ final class TestObserver: ResolutionObserver {
     var log = ResolutionLog()
     /// Names registered before the test replaced them.
     var overridden: Set<String> = []
-    /// Names the test registered that the test container did not have.
-    var added: Set<String> = []
-    /// The same names, in the order the test added them.
-    var addedInOrder: [String] = []
+    /// Names the test registered that the test container did not have, in the order
+    /// the test added them.
+    var added: [String] = []
     var allowed: Set<String> = []
     /// Names overridden or added as unimplemented, with where that was done.
     var unimplemented: [String: IssueLocation] = [:]
@@ -23,26 +22,12 @@ final class TestObserver: ResolutionObserver {
     /// Whether a strict container lets `name` resolve: it, or for a provider
     /// closure `fooProvider` its base `foo`, is overridden, added or allowed.
     func permits(_ name: String) -> Bool {
-      if isReplacedOrAllowed(name) {
-        return true
+      var names = [name]
+      if name.hasSuffix("Provider"), name.count > "Provider".count {
+        names.append(String(name.dropLast("Provider".count)))
       }
-      guard name.hasSuffix("Provider"), name.count > "Provider".count else { return false }
-      return isReplacedOrAllowed(String(name.dropLast("Provider".count)))
-    }
-
-    private func isReplacedOrAllowed(_ name: String) -> Bool {
-      overridden.contains(name) || allowed.contains(name) || added.contains(name)
-    }
-
-    /// Records that the test registered `name`: as an added name if it is new (or
-    /// was added before), else as an overridden one.
-    mutating func markReplaced(_ name: String, isNew: Bool) {
-      if isNew {
-        if added.insert(name).inserted {
-          addedInOrder.append(name)
-        }
-      } else if !added.contains(name) {
-        overridden.insert(name)
+      return names.contains {
+        overridden.contains($0) || allowed.contains($0) || added.contains($0)
       }
     }
   }
@@ -76,27 +61,16 @@ final class TestObserver: ResolutionObserver {
     state.withLock { $0.container = container }
   }
 
-  /// Records overrides carried over from a test container being copied.
-  func markOverridden(_ names: [String]) {
+  /// Records that the test registered `name` (or a copied test container had): as an
+  /// added name if it is new (or was added before), else as an overridden one; as
+  /// unimplemented at `site`, when given.
+  func mark(_ name: String, isNew: Bool, unimplementedAt site: IssueLocation? = nil) {
     state.withLock { state in
-      for name in names {
-        state.markReplaced(name, isNew: false)
+      if isNew {
+        if !state.added.contains(name) { state.added.append(name) }
+      } else if !state.added.contains(name) {
+        state.overridden.insert(name)
       }
-    }
-  }
-
-  /// Records that the test registered `name`, new to the test container or not.
-  func markRegistered(_ name: String, isNew: Bool) {
-    state.withLock { state in
-      state.markReplaced(name, isNew: isNew)
-      state.unimplemented[name] = nil
-    }
-  }
-
-  /// Records that the test registered `name` as unimplemented.
-  func markUnimplemented(_ name: String, isNew: Bool, site: IssueLocation) {
-    state.withLock { state in
-      state.markReplaced(name, isNew: isNew)
       state.unimplemented[name] = site
     }
   }
@@ -110,13 +84,12 @@ final class TestObserver: ResolutionObserver {
   }
 
   var overriddenNames: [String] {
-    state.withLock { $0.overridden.union($0.unimplemented.keys).subtracting($0.added) }
-      .sorted()
+    state.withLock { $0.overridden.subtracting($0.added) }.sorted()
   }
 
   /// The names the test added, in the order it added them.
   var addedNames: [String] {
-    state.withLock { $0.addedInOrder }
+    state.withLock { $0.added }
   }
 
   var log: ResolutionLog {
@@ -138,7 +111,7 @@ final class TestObserver: ResolutionObserver {
       }
       if isStrict, !state.permits(name) {
         state.log.refusals.append(request)
-        return .notAllowed(in: state.container, added: state.addedInOrder)
+        return .notAllowed(in: state.container, added: state.added)
       }
       state.log.resolutions.append(request)
       return .allowed
