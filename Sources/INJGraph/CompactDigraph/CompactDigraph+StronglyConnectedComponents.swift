@@ -20,8 +20,7 @@ extension CompactDigraph {
   func componentPartition() -> (componentOfNode: [Int32], count: Int) {
     let search = ComponentSearch(nodeCount: nodeCount)
     let count = search.run(
-      in: self, roots: 0..<Int32(truncatingIfNeeded: nodeCount), restrictedTo: nil,
-      firstComponent: 0)
+      in: self, roots: 0..<Int32(truncatingIfNeeded: nodeCount), restrictedTo: nil)
     return (Array(search.component), count)
   }
 }

@@ -29,26 +29,15 @@ package struct CompactDigraph: Sendable {
   ///   - edgeSources: The dependent of each edge, each in `0..<nodeCount`.
   ///   - edgeTargets: The dependency of each edge, each in `0..<nodeCount`; as many as
   ///     `edgeSources`.
+  ///   - rowsAreSorted: Whether the targets of each node's edges come in strictly ascending
+  ///     order already, as when the graph is derived from another one: the rows are then
+  ///     not sorted again.
   /// - Precondition: Both arrays have the same length and every id is in `0..<nodeCount`.
   /// - Complexity: O(*n* + *e*) for *n* nodes and *e* edges, plus sorting each node's row of
   ///   dependencies.
-  package init(nodeCount: Int, edgeSources: [Int32], edgeTargets: consuming [Int32]) {
-    self.init(
-      nodeCount: nodeCount, edgeSources: edgeSources, edgeTargets: edgeTargets, rowsAreSorted: false
-    )
-  }
-
-  /// Creates a graph from a flat list of edges, as ``init(nodeCount:edgeSources:edgeTargets:)``
-  /// does, and sorts the rows only when they need it.
-  ///
-  /// - Parameters:
-  ///   - nodeCount: The number of nodes, at most `Int32.max`.
-  ///   - edgeSources: The dependent of each edge, each in `0..<nodeCount`.
-  ///   - edgeTargets: The dependency of each edge, each in `0..<nodeCount`.
-  ///   - rowsAreSorted: Whether the targets of each node's edges come in strictly ascending
-  ///     order already, as when the graph is derived from another one.
-  init(
-    nodeCount: Int, edgeSources: [Int32], edgeTargets: consuming [Int32], rowsAreSorted: Bool
+  package init(
+    nodeCount: Int, edgeSources: [Int32], edgeTargets: consuming [Int32],
+    rowsAreSorted: Bool = false
   ) {
     precondition(
       nodeCount >= 0 && nodeCount <= Int(Int32.max), "node count out of range: \(nodeCount)")

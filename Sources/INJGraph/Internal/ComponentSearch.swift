@@ -40,15 +40,13 @@ final class ComponentSearch {
   ///   - roots: Where to start; already visited roots are skipped.
   ///   - restriction: When given, only nodes `w` with `restriction.tags[w] == restriction.tag`
   ///     are followed.
-  ///   - firstComponent: The number given to the first component found.
   /// - Returns: The number of components found; ``component`` holds each visited node's.
   func run(
     in graph: CompactDigraph, roots: some Sequence<Int32>,
-    restrictedTo restriction: (tags: UnsafeBufferPointer<Int32>, tag: Int32)?,
-    firstComponent: Int32
+    restrictedTo restriction: (tags: UnsafeBufferPointer<Int32>, tag: Int32)?
   ) -> Int {
     var nextIndex: Int32 = 0
-    var nextComponent = firstComponent
+    var nextComponent: Int32 = 0
     var pendingCount = 0
     var pathCount = 0
     let isRestricted = restriction != nil
@@ -106,7 +104,7 @@ final class ComponentSearch {
         }
       }
     }
-    return Int(nextComponent - firstComponent)
+    return Int(nextComponent)
   }
 
   /// Forgets the given nodes' visits, so that a later run can visit them again.

@@ -90,8 +90,7 @@ final class CycleSearch {
       tag[Int(start)] = -1
       let rest = members.dropFirst()
       let found = components.run(
-        in: graph, roots: rest, restrictedTo: (UnsafeBufferPointer(tag), start),
-        firstComponent: 0)
+        in: graph, roots: rest, restrictedTo: (UnsafeBufferPointer(tag), start))
       addPending(
         nodes: rest, componentOf: UnsafeBufferPointer(components.component),
         componentCount: found)
