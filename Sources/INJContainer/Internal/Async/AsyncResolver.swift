@@ -115,12 +115,9 @@ final class AsyncResolution: Sendable {
   }
 
   /// The cycle that needing `provider` here closes, as a closed path of names, if
-  /// `provider` is in progress at this level or one it is nested in.
-  ///
-  /// The chain is searched at the depths ``InProgressSearch`` says, as the synchronous
-  /// resolver's is.
+  /// `provider` is in progress at this level or one it is nested in. Walks the chain:
+  /// the caller searches at the depths ``InProgressSearch`` says.
   func cycle(closingAt provider: Provider) -> [String]? {
-    guard InProgressSearch.isDue(atDepth: depth + 1) else { return nil }
     var level: AsyncResolution? = self
     while let current = level, let inProgress = current.provider, inProgress !== provider {
       level = current.liveOuter
@@ -202,13 +199,15 @@ final class ObjectGraphCells: Sendable {
   }
 }
 
-/// Resolves names for ``Container/asyncValue(forName:as:)``: async providers by
-/// awaiting their creators, with their async dependencies made concurrently (one
-/// child task each, when there are several), and everything synchronous by the
-/// synchronous resolver, without a task.
+/// Resolves names for ``Container/asyncValue(forName:as:)``: each provider with a
+/// resolution that stops where the request must await something
+/// (``StoppableResolution``), which this task then awaits: an async creator, a claim
+/// another resolution holds, an actor to run on, the dependencies of an async provider
+/// made at the same time (one child task each), or a singleton to make first.
 ///
-/// The recursion follows the async providers of the graph: each level is an async
-/// call whose frame lives in its task's memory, not on a thread's stack.
+/// So the dependencies of synchronous and async providers are walked by the one
+/// resolution, without recursion; this task recurses only where the request makes
+/// something apart: the dependencies made at the same time, and a singleton made first.
 struct AsyncResolver {
   let context: AsyncResolution
 
@@ -216,141 +215,189 @@ struct AsyncResolver {
   nonisolated(nonsending) func resolve(
     _ registration: Registration
   ) async throws(ResolutionError) -> Resolved {
-    if let provider = registration.provider {
-      return try await resolve(provider)
+    guard let provider = registration.provider else {
+      // Not a provider: a value, or the error of an invalid registration.
+      return try valueUnlessProvider(of: registration)!
     }
-    // Not a provider: a value, or the error of an invalid registration.
-    return try valueUnlessProvider(of: registration)!
+    return try await resolve(provider: provider)
   }
 
-  /// Resolves a provider: an async one by awaiting its creator, a synchronous one with
-  /// the synchronous resolver.
+  /// Resolves a provider, in this resolver's context.
   private nonisolated(nonsending) func resolve(
-    _ provider: Provider
+    provider: Provider
   ) async throws(ResolutionError) -> Resolved {
     if let shared = provider.sharedValue() {
       return shared
     }
-    if provider.asyncCreator != nil {
-      return try await resolveAsyncProvider(provider)
-    }
-    return try await resolveSynchronously(provider)
-  }
-
-  // MARK: Synchronous providers
-
-  /// Resolves a synchronous provider with the synchronous resolver, on the actor its
-  /// creator is isolated to, if any.
-  ///
-  /// The resolution stops where its request must await something (see
-  /// ``StoppableResolution``), and goes on once this task has:
-  /// - where another resolution holds a claim it needs, this task suspends until the
-  ///   claim is released, so that waiting for another's creation never blocks its
-  ///   thread;
-  /// - where it needs a singleton it cannot make where it runs (an async one, or one
-  ///   isolated to an actor it is not on), the request makes it first, as
-  ///   ``Container/makeSingletons(named:)`` would;
-  /// - where a nonisolated provider's resolution meets a main-actor creator, it starts
-  ///   again on the main actor, where both run.
-  ///
-  /// Anything else that cannot run where it is (an async provider or one isolated to
-  /// another actor, of another scope, below a synchronous one) stays an error.
-  private nonisolated(nonsending) func resolveSynchronously(
-    _ provider: Provider
-  ) async throws(ResolutionError) -> Resolved {
-    guard AsyncResolution.live != nil else {
-      return try await resolveSynchronouslyUnbound(provider)
-    }
-    // Inside a creation: synchronous creators run unbound, so that a task one of them
-    // starts, which it cannot await, asks as a new request, not as a part of the
-    // creation this resolution is in.
-    do {
-      return try await AsyncResolution.$current.withValue(nil) {
-        try await resolveSynchronouslyUnbound(provider)
-      }
-    } catch let failure as ResolutionError {
-      throw failure
-    } catch {
-      throw self.error(for: provider.name, reason: .creatorFailed(error))
-    }
-  }
-
-  private nonisolated(nonsending) func resolveSynchronouslyUnbound(
-    _ provider: Provider
-  ) async throws(ResolutionError) -> Resolved {
     let request = context.requestProducts
-    guard let products = await request.synchronous.take() else {
-      throw error(for: provider.name, reason: .creatorFailed(CancellationError()))
-    }
-    let resolution = StoppableResolution(provider, products: products, owner: request.claimOwner)
-    var isTaken = true
+    let resolution = StoppableResolution(provider, in: context, cells: request.cells)
+    var levels = FrameLevels(base: resolution.base)
+    var holdsProducts = false
     defer {
-      if isTaken { request.synchronous.giveBack(resolution.takeProducts()) }
+      if holdsProducts { request.synchronous.giveBack(resolution.takeProducts()) }
+      levels.endAll()
     }
-    var place = provider.isolation
+    // Where the resolution runs: a synchronous provider's creator where it runs, the rest
+    // where this task does, until a creator needs another actor.
+    var place = provider.asyncCreator == nil ? provider.isolation : .nonisolated
     var madeFirst: Set<ObjectIdentifier> = []
     while true {
+      if !holdsProducts {
+        // The request's synchronous object-graph products: one resolution of the request
+        // at a time walks synchronous providers.
+        guard let products = await request.synchronous.take() else {
+          resolution.abandon()
+          throw error(for: provider.name, reason: .creatorFailed(CancellationError()))
+        }
+        resolution.state.objectGraphProducts = products
+        holdsProducts = true
+      }
       let step = await Self.run(where: place) {
         Result { () throws(ResolutionError) in
-          try Resolver.proceed(resolution).map { HandedOver($0) }
+          try Self.unbound { () throws(ResolutionError) in
+            try Resolver.proceed(resolution).map { HandedOver($0) }
+          }
         }
       }
+      let stop: Stop
       switch step {
       case .success(let product?):
         return product.value
       case .success(nil):
-        switch resolution.state.stop! {
-        case .heldClaim(let object, let name):
-          // Another resolution holds a claim it needs: wait for it without blocking.
-          do {
-            try await Claims.shared.waitForRelease(of: object, name: name, by: request.claimOwner)
-          } catch {
-            var path = context.path + resolution.path
-            if resolution.state.pendingInjection == nil { path.append(name) }
-            resolution.abandon()
-            throw ResolutionError(name: name, path: path, reason: error.reason)
-          }
-        case .singletonFirst(let singleton):
-          // Made by this request as it makes any name, below the providers in progress
-          // (so that a cycle back to one of them is found, and errors show them); then
-          // the resolution starts again. It is given up meanwhile, its claims released
-          // and the request's object-graph products given back, since the singleton's
-          // creator may need either. A singleton made once is ready from then on, so
-          // each stops here once.
-          var levels = [context]
-          for frame in resolution.state.frames {
-            levels.append(levels[levels.count - 1].entering(frame.provider))
-          }
-          resolution.abandon()
-          guard madeFirst.insert(ObjectIdentifier(singleton)).inserted else {
-            throw error(for: singleton.name, reason: .requiresAsync, inProgress: true)
-          }
-          request.synchronous.giveBack(resolution.takeProducts())
-          isTaken = false
-          defer {
-            for level in levels.dropFirst() { level.end() }
-          }
-          _ = try await AsyncResolver(context: levels[levels.count - 1]).resolve(singleton)
-          guard let products = await request.synchronous.take() else {
-            throw error(for: provider.name, reason: .creatorFailed(CancellationError()))
-          }
-          resolution.state.objectGraphProducts = products
-          isTaken = true
-        case .mainActor:
-          // Started again on the main actor. Its claims are released first: the main
-          // thread may be waiting for one of them, and would never be free to go on.
-          resolution.abandon()
-          guard place != .mainActor else {
-            throw error(for: provider.name, reason: .notOnMainActor(registeredAt: nil))
-          }
-          place = .mainActor
-        }
+        stop = resolution.part.stop!
       case .failure(let failure):
         var failure = failure
         failure.path = context.path + failure.path
         throw failure
       }
+      // No synchronous provider in progress: the products go back for the others of the
+      // request while this task waits.
+      func giveBackProducts() {
+        if holdsProducts, resolution.isAboveAsyncOnly {
+          request.synchronous.giveBack(resolution.takeProducts())
+          holdsProducts = false
+        }
+      }
+      switch stop {
+      case .awaitCreator(let creating):
+        giveBackProducts()
+        let level = levels.top(of: resolution)
+        let product = try await create(creating, in: level, resolution: resolution)
+        levels.endTop()
+        resolution.part.awaitedProduct = product
+        // Injected where its creator's isolation says.
+        place = creating.isolation
+      case .dependencies(let dependent):
+        giveBackProducts()
+        let level = levels.top(of: resolution)
+        let values: [Resolved]
+        do throws(ResolutionError) {
+          values = try await AsyncResolver(context: level).dependencies(of: dependent)
+        } catch {
+          resolution.abandon()
+          throw error
+        }
+        resolution.fillTopFrame(with: values)
+      case .runOn(let isolation):
+        giveBackProducts()
+        guard place != isolation else {
+          resolution.abandon()
+          throw self.error(
+            for: resolution.providers.last?.name ?? provider.name,
+            reason: .notOnMainActor(registeredAt: nil))
+        }
+        place = isolation
+      case .heldClaim(let object, let name):
+        giveBackProducts()
+        // Another resolution holds a claim it needs: wait for it without blocking.
+        do {
+          try await Claims.shared.waitForRelease(of: object, name: name, by: resolution.base)
+        } catch {
+          var path = context.path + resolution.providers.map(\.name)
+          if resolution.part.pendingInjection == nil { path.append(name) }
+          resolution.abandon()
+          throw ResolutionError(name: name, path: path, reason: error.reason)
+        }
+      case .singletonFirst(let singleton):
+        // Made by this request as it makes any name, below the providers in progress
+        // (so that a cycle back to one of them is found, and errors show them); the
+        // synchronous providers in progress are given up meanwhile, their claims
+        // released and the object-graph products given back, since the singleton's
+        // creator may need either, and resolved again after. A singleton made once is
+        // ready from then on, so each stops here once.
+        var level = levels.top(of: resolution)
+        var above: [AsyncResolution] = []
+        for frame in resolution.providers.dropFirst(levels.count) {
+          level = level.entering(frame)
+          above.append(level)
+        }
+        resolution.abandonSynchronousFrames()
+        giveBackProducts()
+        defer {
+          for level in above { level.end() }
+        }
+        guard madeFirst.insert(ObjectIdentifier(singleton)).inserted else {
+          resolution.abandon()
+          throw error(for: singleton.name, reason: .requiresAsync, inProgress: true)
+        }
+        do throws(ResolutionError) {
+          _ = try await AsyncResolver(context: level).resolve(provider: singleton)
+        } catch {
+          resolution.abandon()
+          throw error
+        }
+      case .mainActor:
+        // The synchronous providers start again on the main actor. Their claims are
+        // released first: the main thread may be waiting for one of them, and would
+        // never be free to go on.
+        resolution.abandonSynchronousFrames()
+        giveBackProducts()
+        guard place != .mainActor else {
+          resolution.abandon()
+          throw error(for: provider.name, reason: .notOnMainActor(registeredAt: nil))
+        }
+        place = .mainActor
+      }
     }
+  }
+
+  /// Awaits the creator of the top frame's async provider, as the creation `level`:
+  /// a creator asking the container again joins this request, and a task it starts and
+  /// leaves running asks as a new request once it returns. On failure, the resolution
+  /// is given up.
+  private nonisolated(nonsending) func create(
+    _ provider: Provider, in level: AsyncResolution, resolution: StoppableResolution
+  ) async throws(ResolutionError) -> Resolved {
+    let values = resolution.part.awaitedValues!
+    // Timed now and then (see `CreationPace`); a failed creation too: one that fails
+    // slowly counts as slow.
+    let timed = provider.asyncPace.timesNextCreation()
+    let start = timed ? CreationPace.now : CreationPace.untimed
+    defer {
+      if timed { provider.asyncPace.record(since: start) }
+    }
+    do {
+      return try await AsyncResolution.$current.withValue(level) {
+        try await provider.asyncCreator!.create(values)
+      }
+    } catch {
+      let failure = ResolutionError.failure(of: provider, thrown: error, path: level.path)
+      level.end()
+      resolution.abandon()
+      throw failure
+    }
+  }
+
+  /// Runs `body`, the synchronous part of a resolution, with no async resolution bound:
+  /// a task a synchronous creator starts, which it cannot await, asks as a new request,
+  /// not as a part of the creation this resolution is in.
+  private static func unbound<Value>(
+    _ body: () throws(ResolutionError) -> Value
+  ) throws(ResolutionError) -> Value {
+    guard AsyncResolution.current != nil else { return try body() }
+    return try AsyncResolution.$current.withValue(nil) {
+      Result { () throws(ResolutionError) in try body() }
+    }.get()
   }
 
   /// Runs `body` where creators of `isolation` run: on the main actor, on the actor,
@@ -380,164 +427,20 @@ struct AsyncResolver {
     ThreadState.withRunningActor(actor) { HandedOver(work.value()) }
   }
 
-  // MARK: Async providers
-
-  @inline(__always)
-  private nonisolated(nonsending) func resolveAsyncProvider(
-    _ provider: Provider
-  ) async throws(ResolutionError) -> Resolved {
-    if let cycle = context.cycle(closingAt: provider) {
-      throw error(for: provider.name, reason: .cycle(CycleText.normalized(cycle)))
-    }
-    let creation = context.entering(provider)
-    switch provider.scope {
-    case .transient:
-      return try await create(provider, as: creation)
-    case .singleton, .weakSingleton:
-      return try await makeOnce(
-        provider, name: provider.name, as: creation, ready: provider.sharedValue,
-        store: provider.storeShared)
-    case .objectGraph:
-      let cell = context.requestProducts.cells.cell(of: provider)
-      return try await makeOnce(
-        cell, name: provider.name, as: creation, ready: { cell.product },
-        store: { cell.product = $0 })
-    }
-  }
-
-  /// A shared product made once, however many tasks ask at the same time, through a
-  /// claim of `object`, as the synchronous resolver makes one: the task that claims it
-  /// makes the product, the others suspend until the claim is released and look again.
-  /// A creation that fails keeps nothing: a task that waited for it tries in turn, as
-  /// after a cancelled one. A wait that could never end is a cycle error.
-  private nonisolated(nonsending) func makeOnce(
-    _ object: AnyObject, name: String, as creation: AsyncCreation, ready: () -> Resolved?,
-    store: (Resolved) -> Void
-  ) async throws(ResolutionError) -> Resolved {
-    let provider = creation.provider!
-    while true {
-      switch Claims.shared.tryClaim(object, name: name, for: creation.claimOwner, done: ready) {
-      case .available(let value)?:
-        return value
-      case .claimed?:
-        let product: Resolved
-        do {
-          product = try await create(provider, as: creation)
-        } catch {
-          Claims.shared.release(object)
-          throw error
-        }
-        Claims.shared.release(object) { store(product) }
-        return product
-      case nil:
-        do {
-          try await Claims.shared.waitForRelease(of: object, name: name, for: creation)
-        } catch .cycle(let cycle) {
-          throw self.error(
-            for: name, reason: .cycle(CycleText.normalized(cycle)), inProgress: false)
-        } catch {
-          throw ResolutionError.cancelled(creation)
-        }
-      }
-    }
-  }
-
-  /// Makes a product of an async provider: its dependencies (the async ones
-  /// concurrently), then its creator, then its properties.
-  private nonisolated(nonsending) func create(
-    _ provider: Provider, as creation: AsyncCreation
-  ) async throws(ResolutionError) -> Resolved {
-    // A task the creator started and left running asks as a new request from now on.
-    defer { creation.end() }
-    // Not an optional instant: one kept across the awaits below cost the frame two more
-    // task allocations.
-    let timed = provider.asyncPace.timesNextCreation()
-    let start = timed ? CreationPace.now : CreationPace.untimed
-    // A failed creation is timed too: one that fails slowly counts as slow.
-    defer {
-      if timed {
-        provider.asyncPace.record(since: start)
-      }
-    }
-    let inner = AsyncResolver(context: creation)
-    if let argument = provider.argument, provider.asyncCreator != nil, !argument.isPassed {
-      throw inner.error(
-        for: provider.name, reason: .requiresArgument(argument.typeName), inProgress: true)
-    }
-    let values =
-      if let none = provider.valuesWithoutDependencies {
-        none
-      } else {
-        try await inner.dependencies(of: provider)
-      }
-    var product: Resolved
-    do {
-      product = try await AsyncResolution.$current.withValue(inner.context) {
-        try await provider.asyncCreator!.create(values)
-      }
-    } catch {
-      throw ResolutionError.failure(of: provider, thrown: error, path: inner.context.path)
-    }
-    product = try provider.finishedProduct(product) { inner.context.path }
-    if provider.injectsProperties, let plan = provider.injectionPlan(for: product) {
-      try await inject(product, of: provider, with: plan, from: values, in: creation)
-    }
-    return product
-  }
-
-  /// Injects a product's properties where its provider's isolation says. A product
-  /// that something else may hold (a transient provider can return an object it made
-  /// before, or one it shares) may be handed to several tasks and threads at once, so
-  /// its injection is claimed, as the synchronous resolver claims it: one injects it
-  /// at a time, and a task that must wait for another's injection suspends.
-  private nonisolated(nonsending) func inject(
-    _ product: Resolved, of provider: Provider, with plan: InjectionPlan,
-    from values: ResolvedValues, in creation: AsyncCreation
-  ) async throws(ResolutionError) {
-    var product = product
-    // Nothing else can reach an object only the product holds: no claim needed.
-    let isShared = product.kind == .object && !product.isUniquelyReferenced()
-    if isShared {
-      do {
-        _ = try await Claims.shared.claimSuspending(
-          product.object, name: provider.name, for: UInt(bitPattern: ObjectIdentifier(creation)))
-      } catch .cycle(let cycle) {
-        throw error(
-          for: provider.name, reason: .cycle(CycleText.normalized(cycle)), inProgress: true)
-      } catch {
-        throw ResolutionError.cancelled(creation)
-      }
-    }
-    defer {
-      if isShared { Claims.shared.release(product.object) }
-    }
-    // Injected where its provider's creator runs: on the main actor for a provider
-    // registered from main-actor code, as a main-actor class's isolated conformances
-    // require; on another actor for one registered there, where its provider closures'
-    // creators may run.
-    let path = context.path
-    try await Self.run(where: provider.isolation) {
-      Result { () throws(ResolutionError) in
-        try product.inject(with: plan, from: values, of: provider) { path }
-      }
-    }.get()
-  }
-
-  /// Resolves the dependencies of `provider`, in this resolver's context (inside its
-  /// creation): the ones that need `await` concurrently when there are several,
-  /// except those whose latest timed creation was quicker than starting a task
-  /// (``CreationPace``), which this task makes, in order, like synchronous ones.
+  /// The values of all dependencies of the async provider `dependent`, in this
+  /// resolver's context (inside its creation): the ones that need `await` made at the
+  /// same time, except those whose latest timed creation was quicker than starting a
+  /// task (``CreationPace``), which this task makes, in order, like synchronous ones.
   private nonisolated(nonsending) func dependencies(
-    of provider: Provider
-  ) async throws(ResolutionError) -> ResolvedValues {
-    let count = provider.dependencies.count
+    of dependent: Provider
+  ) async throws(ResolutionError) -> [Resolved] {
+    let count = dependent.dependencies.count
     var values = [Resolved?](repeating: nil, count: count)
     var pending: [(index: Int, registration: Registration)] = []
     for index in 0..<count {
-      let name = provider.dependencies[index]
-      try provider.observeDependency(name) { context.path }
-      let registration = try provider.registration(
-        ofDependency: provider.dependencyHandles[index]
+      try dependent.observeDependency(dependent.dependencies[index]) { context.path }
+      let registration = try dependent.registration(
+        ofDependency: dependent.dependencyHandles[index]
       ) { context.path }.takeUnretainedValue()
       if case .provider(let dependency) = registration.kind, dependency.asyncCreator != nil,
         !dependency.asyncPace.isQuick, dependency.sharedValue() == nil
@@ -550,14 +453,10 @@ struct AsyncResolver {
     if pending.count == 1 {
       values[pending[0].index] = try await resolve(pending[0].registration)
     } else if pending.count > 1 {
-      try await resolveConcurrently(pending, of: provider, into: &values)
+      try await resolveConcurrently(pending, of: dependent, into: &values)
     }
-    let storage = ResolvedValues.Storage(names: provider.dependencies, providerName: provider.name)
-    for value in values {
-      // Every index was filled above, or an error was thrown.
-      storage.append(value!)
-    }
-    return ResolvedValues(storage: storage)
+    // Every index was filled above, or an error was thrown.
+    return values.map { $0! }
   }
 
   /// Resolves several async dependencies at once, one child task each. The first
@@ -590,7 +489,47 @@ struct AsyncResolver {
       throw self.error(for: provider.name, reason: .creatorFailed(error), inProgress: true)
     }
   }
+}
 
+/// The creations of a resolution's frames, from the bottom: each frame's provider's,
+/// nested in the one below, the bottom one in the resolution's context. Made when the
+/// request first needs them, and ended when their frames are gone.
+private struct FrameLevels {
+  private var levels: [AsyncResolution]
+
+  init(base: AsyncResolution) {
+    levels = [base]
+  }
+
+  var count: Int { levels.count }
+
+  /// The level of the top frame of `resolution`, the levels brought in line with its
+  /// frames first.
+  mutating func top(of resolution: StoppableResolution) -> AsyncResolution {
+    let frames = resolution.state.frames
+    // The bottom frame's is the resolution's own, kept for its whole life.
+    var kept = max(1, min(levels.count, frames.count))
+    while kept > 1, levels[kept - 1].provider !== frames[kept - 1].provider {
+      kept -= 1
+    }
+    for level in levels[kept...] { level.end() }
+    levels.removeSubrange(kept...)
+    while levels.count < frames.count {
+      levels.append(levels[levels.count - 1].entering(frames[levels.count].provider))
+    }
+    return levels[levels.count - 1]
+  }
+
+  /// Ends the top level, whose creator has returned.
+  mutating func endTop() {
+    levels[levels.count - 1].end()
+    if levels.count > 1 { levels.removeLast() }
+  }
+
+  /// Ends every level left.
+  func endAll() {
+    for level in levels { level.end() }
+  }
 }
 
 extension AsyncResolver: ResolutionInProgress {

@@ -80,14 +80,15 @@ final class Claims: Sendable {
         where predecessor.id != start.id && reachedFrom[predecessor.id] == nil {
           reachedFrom[predecessor.id] = (current.id, name)
           if predecessor.id == target {
-            // The names from `target` on, each wanted from the next, back to `start`.
+            // The names from `target` on, each wanted from the next, back to `start`. A
+            // creation and the claim it holds name one provider: it appears once.
             var names = [wanted]
             var step = target
             while let (next, name) = reachedFrom[step] {
-              names.append(name)
+              if name != names.last { names.append(name) }
               step = next
             }
-            return names + [wanted]
+            return names.count > 1 && names.last == wanted ? names : names + [wanted]
           }
           queue.append(predecessor)
         }
@@ -249,36 +250,25 @@ final class Claims: Sendable {
   }
 
   /// Suspends the calling task until `object` is released, unless the wait could never
-  /// end (the holder waits, directly or through others, for something `owner` holds).
-  /// Returns at once when `object` is not held. The wait is recorded for `owner`, as a
-  /// thread's wait is, while it lasts.
+  /// end (the holder waits, directly or through others, for something `creation`
+  /// holds, or for a creation it is nested in). Returns at once when `object` is not
+  /// held. The wait is recorded for `creation`, the owner of the waiting resolution's
+  /// claims, as a thread's wait is, while it lasts; threads do not wait for its claims
+  /// meanwhile (see ``claim(_:name:for:done:)``).
   ///
   /// - Throws: ``Refusal/cycle(_:)`` for a wait that could never end,
   ///   ``Refusal/cancelled`` when the task is cancelled before the release.
   nonisolated(nonsending) func waitForRelease(
-    of object: AnyObject, name: String, by owner: UInt
+    of object: AnyObject, name: String, by creation: AsyncCreation
   ) async throws(Refusal) {
     try await suspend(
-      untilReleased: object, name: name, token: owner, waiter: Waiter(owner: owner),
-      isRequest: true)
-  }
-
-  /// Suspends the calling task until `object`, which another creation claimed, is
-  /// released, as ``waitForRelease(of:name:by:)`` does for an async creation: `creation`
-  /// is the level of the creation the task would make. The wait is the creation's it is
-  /// nested in (its parent), if any.
-  nonisolated(nonsending) func waitForRelease(
-    of object: AnyObject, name: String, for creation: AsyncCreation
-  ) async throws(Refusal) {
-    try await suspend(
-      untilReleased: object, name: name, token: creation.claimOwner,
-      waiter: creation.parent.map(Waiter.init) ?? Waiter(creation), isRequest: false)
+      untilReleased: object, name: name, token: creation.claimOwner, waiter: Waiter(creation))
   }
 
   /// The wait of ``waitForRelease(of:name:by:)``: recorded under `token` while it lasts,
-  /// and, for a request's resolution, as a suspended owner that threads may not wait for.
+  /// and as a suspended owner that threads may not wait for.
   private nonisolated(nonsending) func suspend(
-    untilReleased object: AnyObject, name: String, token: UInt, waiter: Waiter, isRequest: Bool
+    untilReleased object: AnyObject, name: String, token: UInt, waiter: Waiter
   ) async throws(Refusal) {
     let key = ObjectIdentifier(object)
     let table = self.table
@@ -286,11 +276,11 @@ final class Claims: Sendable {
       let cycle = table.access { table -> [String]? in
         if let cycle = table.cycle(waitingFor: key, by: waiter, name: name) { return cycle }
         table.waits[token] = (key, waiter)
-        if isRequest { table.suspendedOwners[token, default: 0] += 1 }
+        table.suspendedOwners[token, default: 0] += 1
         return nil
       }
       // Threads waiting for what this request holds look again: they may not wait.
-      if cycle == nil, isRequest { table.wakeAll() }
+      if cycle == nil { table.wakeAll() }
       return cycle
     }
     if let cycle { throw .cycle(cycle) }
@@ -298,10 +288,8 @@ final class Claims: Sendable {
       table.withLock { table in
         table.access { table in
           table.waits[token] = nil
-          if isRequest {
-            let count = (table.suspendedOwners[token] ?? 1) - 1
-            table.suspendedOwners[token] = count > 0 ? count : nil
-          }
+          let count = (table.suspendedOwners[token] ?? 1) - 1
+          table.suspendedOwners[token] = count > 0 ? count : nil
         }
       }
     }
@@ -327,21 +315,6 @@ final class Claims: Sendable {
       }
     }
     if case .cancelled = release { throw .cancelled }
-  }
-
-  /// Claims `object` for async code: as ``claim(_:name:for:done:)``, but a task that
-  /// must wait for another resolution's claim suspends instead of blocking its thread.
-  ///
-  /// - Throws: ``Refusal`` when waiting would never end, or the task is cancelled.
-  nonisolated(nonsending) func claimSuspending(
-    _ object: AnyObject, name: String, for owner: UInt, done: () -> Resolved? = { nil }
-  ) async throws(Refusal) -> Outcome {
-    while true {
-      if let outcome = tryClaim(object, name: name, for: owner, done: done) {
-        return outcome
-      }
-      try await waitForRelease(of: object, name: name, by: owner)
-    }
   }
 
   /// The number of tasks suspended until `object` is released, for tests.

@@ -49,9 +49,8 @@ struct Resolver {
   /// Runs a stoppable resolution on the calling thread, from where it stopped, until
   /// it ends or stops again.
   ///
-  /// - Returns: The product; nil when the resolution stopped at a claim another
-  ///   resolution holds (``ResolutionState/stop`` names it), to go on once it is
-  ///   released.
+  /// - Returns: The product; nil when the resolution stopped where its request must
+  ///   await something (``StoppableState/stop`` says what), to go on after.
   /// - Throws: The resolution's error; the resolution is then over, its claims
   ///   released.
   static func proceed(_ resolution: StoppableResolution) throws(ResolutionError) -> Resolved? {
@@ -60,8 +59,8 @@ struct Resolver {
     // inside a creator) is another request's: it is put back when this one stops.
     let outer = thread.pointee.resolution
     resolution.state.thread = thread
-    resolution.state.stop = nil
-    let isStarting = resolution.state.frames.isEmpty && resolution.state.pendingInjection == nil
+    resolution.part.stop = nil
+    let isStarting = resolution.state.frames.isEmpty && !resolution.part.hasProductInHand
     if isStarting, resolution.state.frames.capacity < thread.pointee.spareFrames.capacity {
       swap(&resolution.state.frames, &thread.pointee.spareFrames)
     }
@@ -84,7 +83,7 @@ struct Resolver {
   /// Resolves a provider, with all its dependencies; nil when the resolution stopped
   /// at a held claim (a stoppable one only).
   private func resolve(_ provider: Provider) throws(ResolutionError) -> Resolved? {
-    if provider.isLeaf {
+    if provider.isLeaf, !(provider.checksBeforeRunning && isAwaitedHere(provider)) {
       return try createLeaf(provider)
     }
     // A creator asking again for an object-graph name that this resolution (or the
@@ -98,7 +97,7 @@ struct Resolver {
       if let ready = try enter(provider) {
         return ready
       }
-      if state.pointee.stop != nil {
+      if state.pointee.stoppable?.stop != nil {
         return nil
       }
       return try run()
@@ -110,23 +109,33 @@ struct Resolver {
 
   /// Goes on with a stoppable resolution where it stopped.
   private func resume() throws(ResolutionError) -> Resolved? {
+    let part = state.pointee.stoppable!
     do throws(ResolutionError) {
-      if let pending = state.pointee.pendingInjection {
+      let provider = state.pointee.frames.last?.provider
+      if let made = part.awaitedProduct, let provider, let values = part.awaitedValues {
+        // The top frame's async creator ran, awaited by the request: its product is
+        // finished, injected and shared as any other.
+        part.awaitedProduct = nil
+        part.awaitedValues = nil
+        let product = try provider.finishedProduct(made) { path }
+        if provider.injectsProperties, let plan = provider.injectionPlan(for: product) {
+          part.pendingInjection = PendingInjection(product: product, plan: plan, values: values)
+        } else if let done = finishTop(with: product) {
+          return done
+        }
+      }
+      if let pending = part.pendingInjection, let provider {
         // The top frame's product was made; its injection is what stopped.
-        state.pointee.pendingInjection = nil
-        let provider = state.pointee.frames[state.pointee.frames.count - 1].provider
+        part.pendingInjection = nil
         var product = pending.product
         guard try inject(&product, of: provider, with: pending.plan, from: pending.values)
         else {
-          state.pointee.pendingInjection = pending
+          part.pendingInjection = pending
           return nil
         }
-        leave(with: product)
-        if state.pointee.frames.isEmpty {
-          return product
+        if let done = finishTop(with: product) {
+          return done
         }
-        state.pointee.frames[state.pointee.frames.count - 1].values!
-          ._withUnsafeGuaranteedRef { $0.append(product) }
       }
       return try run()
     } catch {
@@ -135,8 +144,20 @@ struct Resolver {
     }
   }
 
+  /// Pops the top frame, whose product is made, and hands the product to the frame
+  /// below; returns it when no frame is left.
+  private func finishTop(with product: Resolved) -> Resolved? {
+    leave(with: product)
+    if state.pointee.frames.isEmpty {
+      return product
+    }
+    state.pointee.frames[state.pointee.frames.count - 1].values!
+      ._withUnsafeGuaranteedRef { $0.append(product) }
+    return nil
+  }
+
   /// Works on the top frame until the stack is empty: returns the product, or nil
-  /// when the resolution stopped at a held claim (a stoppable one only).
+  /// when a stoppable resolution stopped.
   @inline(__always)
   private func run() throws(ResolutionError) -> Resolved? {
     while true {
@@ -146,7 +167,7 @@ struct Resolver {
         try advance(provider, top: top)
       }
       guard let product = step else {
-        if state.pointee.stop != nil { return nil }
+        if let part = state.pointee.stoppable, part.stop != nil { return nil }
         continue
       }
       if state.pointee.frames.isEmpty {
@@ -162,13 +183,39 @@ struct Resolver {
   /// releases its frames' values and claims.
   func abandon() {
     for frame in state.pointee.frames {
-      frame.values?.release()
-      if frame.claimed {
-        Claims.shared.release(frame.provider)
-      }
+      release(frame)
     }
     state.pointee.frames.removeAll(keepingCapacity: true)
-    state.pointee.pendingInjection = nil
+    state.pointee.stoppable?.forgetProductInHand()
+  }
+
+  /// Gives up the synchronous providers in progress above a stoppable resolution's
+  /// async ones (all of them, when it has none), releasing their values and claims: the
+  /// async provider below resolves its dependency again when the resolution goes on.
+  func abandonSynchronousFrames() {
+    while let top = state.pointee.frames.last,
+      top.handle._withUnsafeGuaranteedRef({ $0.asyncCreator == nil })
+    {
+      release(state.pointee.frames.removeLast())
+      state.pointee.stoppable?.forgetProductInHand()
+    }
+  }
+
+  /// Releases what a frame given up holds: its values, and its claim.
+  private func release(_ frame: ResolutionState.Frame) {
+    frame.values?.release()
+    if frame.claimed {
+      Claims.shared.release(claimedObject(of: frame.provider))
+    }
+  }
+
+  /// What a frame of `provider` claimed: the provider, for a shared product; its request's
+  /// cell, for an async object-graph product.
+  private func claimedObject(of provider: Provider) -> AnyObject {
+    guard provider.scope == .objectGraph, let part = state.pointee.stoppable else {
+      return provider
+    }
+    return part.cells.cell(of: provider)
   }
 
   /// Takes one step for the provider of the top frame: resolves its next
@@ -227,9 +274,13 @@ struct Resolver {
       if let value = objectGraphProducts.pointee.objectGraphProducts[provider] { return value }
     case .transient:
       if provider.isLeaf {
-        if provider.checksBeforeRunning, let stop = stopBeforeCreating(provider) {
-          state.pointee.stop = stop
-          return nil
+        if provider.checksBeforeRunning {
+          if let stop = stopBeforeCreating(provider) {
+            state.pointee.stoppable!.stop = stop
+            return nil
+          }
+          // An async creator is awaited by the request, for a frame of its own.
+          if isAwaitedHere(provider) { return try enter(provider) }
         }
         return try createLeaf(provider)
       }
@@ -260,11 +311,15 @@ struct Resolver {
     if InProgressSearch.isDue(atDepth: state.pointee.frames.count + 1), isInProgress(provider) {
       throw cycleError(closingAt: provider)
     }
+    if let part = state.pointee.stoppable, let cycle = cycleThroughRequest(closingAt: provider, part)
+    {
+      throw error(for: provider.name, reason: .cycle(CycleText.normalized(cycle)))
+    }
     if provider.checksBeforeRunning, let stop = stopBeforeCreating(provider) {
-      state.pointee.stop = stop
+      state.pointee.stoppable!.stop = stop
       return nil
     }
-    if provider.asyncCreator != nil, provider.scope.isShared, !state.pointee.isStoppable {
+    if provider.asyncCreator != nil, provider.scope.isShared, state.pointee.stoppable == nil {
       // Never made here, and never waited for: an async creation may hold its claim
       // while its creator awaits, and may need this thread to go on.
       if let value = provider.sharedValue() { return value }
@@ -274,7 +329,7 @@ struct Resolver {
     var claimed = false
     if provider.scope.isShared {
       let owner = outermost.pointee.claimOwner
-      if state.pointee.isStoppable {
+      if let part = state.pointee.stoppable {
         switch Claims.shared.tryClaim(
           provider, name: provider.name, for: owner, done: provider.sharedValue)
         {
@@ -284,7 +339,7 @@ struct Resolver {
           // Held by this resolution (a cycle the search above skipped at this depth), or
           // by another, which the async request waits for, suspended.
           if isInProgress(provider) { throw cycleError(closingAt: provider) }
-          state.pointee.stop = .heldClaim(provider, name: provider.name)
+          part.stop = .heldClaim(provider, name: provider.name)
           return nil
         }
       } else {
@@ -302,11 +357,53 @@ struct Resolver {
         }
       }
     }
+    else if provider.scope == .objectGraph, provider.checksBeforeRunning,
+      isAwaitedHere(provider), let part = state.pointee.stoppable
+    {
+      // Made once in its request, however many of the request's tasks need it at once.
+      let cell = part.cells.cell(of: provider)
+      switch Claims.shared.tryClaim(
+        cell, name: provider.name, for: state.pointee.claimOwner, done: { cell.product })
+      {
+      case .available(let value)?: return value
+      case .claimed?: claimed = true
+      case nil:
+        if isInProgress(provider) { throw cycleError(closingAt: provider) }
+        part.stop = .heldClaim(cell, name: provider.name)
+        return nil
+      }
+    }
     state.pointee.frames.append(
       ResolutionState.Frame(
         provider: provider, values: state.pointee.thread.pointee.storageCache.take(for: provider),
         claimed: claimed))
+    if provider.checksBeforeRunning, provider.asyncCreator != nil,
+      let part = state.pointee.stoppable, isAsync(frameBelow: state.pointee.frames.count - 1),
+      hasConcurrentDependencies(provider)
+    {
+      // The request makes its dependencies, the slow async ones at the same time.
+      part.stop = .dependencies(provider)
+    }
     return nil
+  }
+
+  /// Whether at least two dependencies of an async provider are async providers whose
+  /// products are not ready and whose latest creation was slower than starting a task
+  /// (``CreationPace``): its request then makes them at the same time.
+  private func hasConcurrentDependencies(_ provider: Provider) -> Bool {
+    guard provider.dependencies.count > 1 else { return false }
+    var slow = 0
+    for slot in provider.dependencyHandles {
+      guard
+        let registration = try? provider.registration(ofDependency: slot, path: { [] })
+          .takeUnretainedValue(),
+        case .provider(let dependency) = registration.kind, dependency.asyncCreator != nil,
+        !dependency.asyncPace.isQuick, dependency.sharedValue() == nil
+      else { continue }
+      slow += 1
+      if slow > 1 { return true }
+    }
+    return false
   }
 
   /// Pops the top frame, whose product was created, and shares the product as its
@@ -315,7 +412,12 @@ struct Resolver {
     let frame = state.pointee.frames.removeLast()
     if frame.claimed {
       let provider = frame.provider
-      Claims.shared.release(provider) { provider.storeShared(product) }
+      if provider.scope == .objectGraph, let part = state.pointee.stoppable {
+        let cell = part.cells.cell(of: provider)
+        Claims.shared.release(cell) { cell.product = product }
+      } else {
+        Claims.shared.release(provider) { provider.storeShared(product) }
+      }
     } else if frame.handle._withUnsafeGuaranteedRef({ $0.scope == .objectGraph }) {
       objectGraphProducts.pointee.objectGraphProducts.keep(product, of: frame.provider)
     }
@@ -328,10 +430,22 @@ struct Resolver {
     _ provider: Provider, values storage: consuming ResolvedValues.Storage
   ) throws(ResolutionError) -> Resolved? {
     let values = ResolvedValues(storage: storage)
+    if provider.checksBeforeRunning, provider.asyncCreator != nil, let part = state.pointee.stoppable,
+      isAsync(frameBelow: state.pointee.frames.count - 1)
+    {
+      // The request awaits the creator, and hands the product back (see `resume`).
+      if let argument = provider.argument, !argument.isPassed {
+        throw error(
+          for: provider.name, reason: .requiresArgument(argument.typeName), inProgress: true)
+      }
+      part.awaitedValues = values
+      part.stop = .awaitCreator(provider)
+      return nil
+    }
     var product = try provider.finishedProduct(runCreator(provider, with: values)) { path }
     if provider.injectsProperties, let plan = provider.injectionPlan(for: product) {
       guard try inject(&product, of: provider, with: plan, from: values) else {
-        state.pointee.pendingInjection = PendingInjection(
+        state.pointee.stoppable!.pendingInjection = PendingInjection(
           product: product, plan: plan, values: values)
         return nil
       }
@@ -353,10 +467,10 @@ struct Resolver {
     let isShared = !product.isUniquelyReferenced()
     if isShared {
       let owner = outermost.pointee.claimOwner
-      if state.pointee.isStoppable {
+      if let part = state.pointee.stoppable {
         guard Claims.shared.tryClaim(product.object, name: provider.name, for: owner) != nil
         else {
-          state.pointee.stop = .heldClaim(product.object, name: provider.name)
+          part.stop = .heldClaim(product.object, name: provider.name)
           return false
         }
       } else {
@@ -393,23 +507,67 @@ struct Resolver {
     return product
   }
 
-  /// Where a stoppable resolution stops before it creates `provider`'s product: to
-  /// start again on the main actor, for a main-actor creator when that is allowed, or to
-  /// let its request make a singleton it cannot make here. Nil where the creator runs here, or
-  /// where ``checkBeforeRunning(_:)`` reports why it cannot.
+  /// Where a stoppable resolution stops before it creates `provider`'s product, for
+  /// its request to do what the resolution cannot where it runs. Nil where the creator
+  /// runs here, where the request awaits it (an async creator above async providers
+  /// only), or where ``checkBeforeRunning(_:)`` reports why it cannot.
+  ///
+  /// Above async providers only, a synchronous creator that runs elsewhere has the
+  /// resolution go on there, for it and what it needs. Above a synchronous provider:
+  /// a main-actor creator starts the synchronous providers again on the main actor,
+  /// when the lowest of them runs anywhere; a singleton that cannot be made here (async,
+  /// or isolated elsewhere) is made by the request first.
   @inline(never)
   private func stopBeforeCreating(_ provider: Provider) -> Stop? {
-    guard state.pointee.isStoppable else { return nil }
-    let isHere = runsHere(provider.isolation)
-    if !isHere, provider.isolation == .mainActor, state.pointee.hopsToMainActor,
-      provider.asyncCreator == nil
-    {
+    guard state.pointee.stoppable != nil else { return nil }
+    let aboveAsyncOnly = isAsync(frameBelow: state.pointee.frames.count)
+    if provider.asyncCreator != nil {
+      return !aboveAsyncOnly && provider.scope == .singleton ? .singletonFirst(provider) : nil
+    }
+    if runsHere(provider.isolation) { return nil }
+    if aboveAsyncOnly { return .runOn(provider.isolation) }
+    if provider.isolation == .mainActor, lowestSynchronousIsolation == .nonisolated {
       return .mainActor
     }
-    if provider.scope == .singleton, provider.asyncCreator != nil || !isHere {
-      return .singletonFirst(provider)
+    return provider.scope == .singleton ? .singletonFirst(provider) : nil
+  }
+
+  /// Whether no synchronous provider is in progress below the frame at `index`: an
+  /// async creator there is awaited by the request.
+  private func isAsync(frameBelow index: Int) -> Bool {
+    index == 0
+      || state.pointee.frames[index - 1].handle._withUnsafeGuaranteedRef { $0.asyncCreator != nil }
+  }
+
+  /// Whether the request of a stoppable resolution awaits `provider`'s async creator
+  /// here, above async providers only.
+  private func isAwaitedHere(_ provider: Provider) -> Bool {
+    provider.asyncCreator != nil && state.pointee.stoppable != nil
+      && isAsync(frameBelow: state.pointee.frames.count)
+  }
+
+  /// Where the lowest synchronous provider in progress runs, above the async ones.
+  private var lowestSynchronousIsolation: CreatorIsolation? {
+    var lowest: CreatorIsolation?
+    for frame in state.pointee.frames.reversed() {
+      let provider = frame.provider
+      if provider.asyncCreator != nil { break }
+      lowest = provider.isolation
     }
-    return nil
+    return lowest
+  }
+
+  /// The cycle that needing `provider` closes through the creations of the request
+  /// outside a stoppable resolution, as a closed path of names: searched at the depths
+  /// ``InProgressSearch`` says, as the resolution's own providers are.
+  private func cycleThroughRequest(
+    closingAt provider: Provider, _ part: StoppableState
+  ) -> [String]? {
+    let depth = part.context.depth + state.pointee.frames.count + 1
+    guard InProgressSearch.isDue(atDepth: depth),
+      let outside = part.context.cycle(closingAt: provider)
+    else { return nil }
+    return outside.dropLast() + state.pointee.frames.map(\.provider.name) + [provider.name]
   }
 
   /// Throws unless the creator can run here: it is synchronous, and the calling
@@ -578,18 +736,10 @@ struct ResolutionState {
   /// the outermost): the resolution's address, or for a stoppable one, which moves,
   /// its async request's.
   var claimOwner: UInt = 0
-  /// Whether the resolution stops where its async request must await something (see
-  /// ``StoppableResolution``). Only an outermost resolution run for an async request
-  /// does; those nested in it wait, or throw.
-  var isStoppable = false
-  /// Whether a stoppable resolution starts again on the main actor where a creator
-  /// needs it: that of a nonisolated provider, whose creator runs anywhere.
-  var hopsToMainActor = false
-  /// Where a stoppable resolution stopped, nil while it runs.
-  var stop: Stop?
-  /// A product whose injection a stoppable resolution stopped at: its creator ran,
-  /// its frame is still on top; it is injected when the resolution goes on.
-  var pendingInjection: PendingInjection?
+  /// For a resolution that stops where its async request must await something (see
+  /// ``StoppableResolution``), what it keeps for that. Only an outermost resolution run
+  /// for an async request has it; those nested in it wait, or throw.
+  var stoppable: StoppableState?
   var frames: ContiguousArray<Frame>
   /// A provider without dependencies whose creator is running without a frame
   /// (see `Resolver.createLeaf`).
@@ -616,12 +766,59 @@ enum Stop {
   /// Another resolution holds a claim this one needs: the object, and the name to
   /// report.
   case heldClaim(AnyObject, name: String)
-  /// A singleton this resolution cannot make where it runs (its creator is async, or
-  /// isolated to an actor it is not on): the request makes it first, as
+  /// The top frame's async creator, to await with ``StoppableState/awaitedValues``.
+  case awaitCreator(Provider)
+  /// The dependencies of the top frame's async provider, which the request makes, the
+  /// slow async ones at the same time.
+  case dependencies(Provider)
+  /// A synchronous creator above async providers only, which runs elsewhere: the
+  /// resolution goes on there.
+  case runOn(CreatorIsolation)
+  /// A singleton this resolution cannot make above a synchronous provider (its creator
+  /// is async, or isolated to an actor it is not on): the request makes it first, as
   /// ``Container/makeSingletons(named:)`` would.
   case singletonFirst(Provider)
-  /// A creator of this resolution runs on the main actor, where it starts again.
+  /// A main-actor creator above a synchronous provider that runs anywhere: the
+  /// synchronous providers start again on the main actor.
   case mainActor
+}
+
+/// What a stoppable resolution keeps besides its frames (see ``StoppableResolution``):
+/// where its request runs it, and what passes between them where it stops. The
+/// resolution's task alone uses it.
+final class StoppableState {
+  /// The level of the async resolution the resolution runs in: its request's creations
+  /// outside it, for cycles through them and for paths.
+  let context: AsyncResolution
+  /// The object-graph cells of its request, where its async object-graph products are
+  /// made once.
+  let cells: ObjectGraphCells
+  /// Where the resolution stopped, nil while it runs.
+  var stop: Stop?
+  /// A product whose injection the resolution stopped at: its creator ran, its frame is
+  /// still on top; it is injected when the resolution goes on.
+  var pendingInjection: PendingInjection?
+  /// The values the top frame's async creator is awaited with (``Stop/awaitCreator(_:)``).
+  var awaitedValues: ResolvedValues?
+  /// The product of that creator, handed back by the request.
+  var awaitedProduct: Resolved?
+
+  init(context: AsyncResolution, cells: ObjectGraphCells) {
+    self.context = context
+    self.cells = cells
+  }
+
+  /// Whether the top frame's product was made, and the resolution goes on with it.
+  var hasProductInHand: Bool {
+    pendingInjection != nil || awaitedProduct != nil
+  }
+
+  /// Forgets the product of a top frame given up.
+  func forgetProductInHand() {
+    pendingInjection = nil
+    awaitedValues = nil
+    awaitedProduct = nil
+  }
 }
 
 /// A product whose injection waits for a claim (see `ResolutionState.pendingInjection`).

@@ -1,21 +1,29 @@
-/// A synchronous resolution run for an async request: where the request must await
-/// something, it stops instead of blocking its thread or failing, so that its task can
-/// await it and then go on where it stopped, on whichever thread then runs the task
-/// (``Stop``):
+/// A resolution run for an async request: where the request must await something, it
+/// stops instead of blocking its thread or failing, so that its task can await it and
+/// then go on where it stopped, on whichever thread then runs the task (``Stop``):
+/// - an async provider's creator, whose product the request hands back to be injected
+///   and shared as any other; and the dependencies of an async provider, when the
+///   request makes slow async ones at the same time;
 /// - a claim another resolution holds (a singleton being made, a shared product being
 ///   injected), until it is released: its task's thread is never blocked by another's
 ///   creation;
-/// - a singleton it cannot make where it runs (an async one, or one isolated to an actor
-///   it is not on), which its request makes first, the resolution given up meanwhile
-///   and started again after;
-/// - a main-actor creator below a nonisolated provider, where it starts again on the
-///   main actor.
+/// - a synchronous creator that runs on another actor: the resolution goes on there;
+/// - above a synchronous provider, a singleton it cannot make where it runs, which its
+///   request makes first, the synchronous providers given up meanwhile and resolved
+///   again after; and a main-actor creator below a nonisolated provider, where the
+///   synchronous providers start again on the main actor.
+///
+/// So one resolution walks the dependencies of synchronous and async providers alike,
+/// and the request's task awaits only where an async provider needs it. A synchronous
+/// provider's dependencies are all synchronous (the check reports any other), so no
+/// synchronous provider is in progress where a creator is awaited.
 ///
 /// Only the outermost resolution stops: one nested in it, which a creator started by
 /// calling back into a container, runs inside that creator's call and waits as any
 /// synchronous resolution does. While stopped at a claim, it keeps the claims it holds,
-/// as a waiting thread does; they count as its request's (``ResolutionState/claimOwner``),
-/// and its wait is recorded in ``Claims`` so that a wait that could never end is
+/// as a waiting thread does; they count as the creation of its provider's
+/// (``ResolutionState/claimOwner``), nested in the creations of its request outside
+/// it, and its wait is recorded in ``Claims`` so that a wait that could never end is
 /// found.
 ///
 /// Invariant: one task uses it at a time, the one resolving, which hands it to the
@@ -23,28 +31,36 @@
 /// state is never touched by two threads at once, and every pointer in it (its
 /// thread's state) is set again by ``Resolver/proceed(_:)`` before the resolution goes
 /// on, on the thread that runs it. A stopped resolution is gone on with, or given up
-/// (``abandon()``), which releases its claims; one given up may start again from its
-/// first provider.
+/// (``abandon()``), which releases its claims.
 final class StoppableResolution: @unchecked Sendable {
   // Sendable by the invariant above: its task alone reads and changes it.
   let provider: Provider
+  /// The creation of `provider`, nested in the resolution's context: the level of the
+  /// bottom frame, and the owner of the resolution's claims.
+  let base: AsyncResolution
   var state: ResolutionState
+  let part: StoppableState
 
-  /// A resolution of `provider` with the request's synchronous object-graph
-  /// products, whose claims belong to `owner`.
-  init(_ provider: Provider, products: consuming ObjectGraphProducts, owner: UInt) {
+  /// A resolution of `provider` inside `context`, with its request's object-graph
+  /// `cells`.
+  init(_ provider: Provider, in context: AsyncResolution, cells: ObjectGraphCells) {
     self.provider = provider
+    base = context.entering(provider)
+    part = StoppableState(context: context, cells: cells)
     state = ResolutionState(outer: nil, thread: ThreadState.current)
-    state.objectGraphProducts = products
     state.hasLookedForRequest = true
-    state.claimOwner = owner
-    state.isStoppable = true
-    state.hopsToMainActor = provider.isolation == .nonisolated
+    state.claimOwner = base.claimOwner
+    state.stoppable = part
   }
 
-  /// The names in progress, outermost first, for errors about where it stopped.
-  var path: [String] {
-    state.frames.map { $0.provider.name }
+  /// The providers in progress, outermost first.
+  var providers: [Provider] {
+    state.frames.map(\.provider)
+  }
+
+  /// Whether no synchronous provider is in progress.
+  var isAboveAsyncOnly: Bool {
+    state.frames.last.map { $0.provider.asyncCreator != nil } ?? true
   }
 
   /// Takes the object-graph products back, with those the resolution made.
@@ -54,8 +70,22 @@ final class StoppableResolution: @unchecked Sendable {
     return products
   }
 
+  /// Hands the top frame the values of all its dependencies, made by the request.
+  func fillTopFrame(with values: [Resolved]) {
+    let storage = state.frames[state.frames.count - 1].values!
+    for value in values {
+      storage._withUnsafeGuaranteedRef { $0.append(value) }
+    }
+  }
+
   /// Gives up a stopped resolution: releases its values and claims.
   func abandon() {
     withUnsafeMutablePointer(to: &state) { Resolver(state: $0).abandon() }
+  }
+
+  /// Gives up the synchronous providers in progress (see
+  /// `Resolver.abandonSynchronousFrames`).
+  func abandonSynchronousFrames() {
+    withUnsafeMutablePointer(to: &state) { Resolver(state: $0).abandonSynchronousFrames() }
   }
 }
