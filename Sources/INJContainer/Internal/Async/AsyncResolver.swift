@@ -151,7 +151,8 @@ typealias AsyncCreation = AsyncResolution
 
 /// The object-graph products of one top-level async request: those of async
 /// providers, made once each even when several tasks of the request need one at the
-/// same time, and those of synchronous providers.
+/// same time, and those of synchronous providers, which the request's resolutions
+/// take one at a time.
 final class RequestProducts: Sendable {
   /// The object-graph products of async providers.
   let cells = ObjectGraphCells()
@@ -160,11 +161,6 @@ final class RequestProducts: Sendable {
   /// one runs on its thread without coming here), so each such product is made once
   /// per request.
   let synchronous = SynchronousProducts()
-
-  /// Who the claims of the request's synchronous resolutions belong to, as
-  /// ``Claims`` knows them: the request. They run one at a time, so the request stands
-  /// for the one running, as the address of a thread's outermost resolution does.
-  var claimOwner: UInt { UInt(bitPattern: ObjectIdentifier(self)) }
 }
 
 /// The object-graph products of one top-level async request, made once each even
@@ -535,14 +531,4 @@ private struct FrameLevels {
 extension AsyncResolver: ResolutionInProgress {
   /// The names in progress, outermost first.
   var path: [String] { context.path }
-}
-
-extension ResolutionError {
-  /// The error of a task cancelled while it waited for another task's creation of
-  /// `creation`'s product: its underlying error is a `CancellationError`, as for a
-  /// creation the cancellation ended.
-  static func cancelled(_ creation: AsyncCreation) -> ResolutionError {
-    ResolutionError(
-      name: creation.name, path: creation.path, reason: .creatorFailed(CancellationError()))
-  }
 }

@@ -2,15 +2,15 @@ import INJPrimitives
 import INJReflection
 
 /// The object-graph products of the synchronous providers of one async request. The
-/// request's synchronous resolutions share them and so run one at a time: each takes
-/// them for its whole run (``take()``, which suspends while another resolution of the
-/// request has them) and gives them back, with what it made, when it is over
-/// (``giveBack(_:)``). So each such product is made once per request, and a task
-/// waiting for its turn blocks no thread.
+/// request's resolutions share them and so walk synchronous providers one at a time:
+/// each takes them to go on (``take()``, which suspends while another resolution of
+/// the request has them) and gives them back, with what it made, when it is over or
+/// waits with no synchronous provider in progress (``giveBack(_:)``). So each such
+/// product is made once per request, and a task waiting for its turn blocks no thread.
 ///
-/// A resolution that stops at a claim keeps them while stopped (see
-/// ``StoppableResolution``): a product in progress in it is not made a second time by
-/// another task of the request meanwhile.
+/// A resolution that stops at a claim with a synchronous provider in progress keeps
+/// them while stopped (see ``StoppableResolution``): a product in progress in it is not
+/// made a second time by another task of the request meanwhile.
 final class SynchronousProducts: Sendable {
   private struct State {
     var products = ObjectGraphProducts()
@@ -25,11 +25,6 @@ final class SynchronousProducts: Sendable {
   }
 
   private let state = Locked(State())
-
-  /// The number of tasks waiting for their turn, for tests.
-  var waitingTaskCount: Int {
-    state.withLock { $0.waiting.count }
-  }
 
   /// Takes the products once no other resolution of the request has them; nil when
   /// the task is cancelled while it waits.
