@@ -28,7 +28,7 @@ package final class Locked<Value>: @unchecked Sendable {
   // `value` is read and written only inside `withLock`, with `lock` held: two
   // accesses never overlap (a body that asked for the lock again would wait for
   // itself before touching the value), so the run-time exclusivity check is skipped.
-  @exclusivity(unchecked) private var value: Value
+  @exclusivity(unchecked) @usableFromInline var value: Value
   private let lock = UnsafeMutablePointer<PlatformLock>.allocate(capacity: 1)
 
   /// Guards `value`.
@@ -41,17 +41,30 @@ package final class Locked<Value>: @unchecked Sendable {
     PlatformLock.destroy(lock)
     lock.deallocate()
   }
+
+  /// Takes the lock, for ``withLock(_:)``.
+  @usableFromInline
+  func acquire() {
+    PlatformLock.lock(lock)
+  }
+
+  /// Releases the lock, for ``withLock(_:)``.
+  @usableFromInline
+  func release() {
+    PlatformLock.unlock(lock)
+  }
 }
 
 // swift-format-ignore: NoAccessLevelOnExtensionDeclaration
 package extension Locked {
-  /// Runs `body` on the value with the lock held.
-  @inline(__always)
+  /// Runs `body` on the value with the lock held. Inlinable, so that it is specialized
+  /// where it is called: a generic call would look up the metadata of its types.
+  @inlinable
   func withLock<Result, Failure: Error>(
     _ body: (inout Value) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    PlatformLock.lock(lock)
-    defer { PlatformLock.unlock(lock) }
+    acquire()
+    defer { release() }
     return try body(&value)
   }
 }

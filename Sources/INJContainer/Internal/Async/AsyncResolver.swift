@@ -237,28 +237,38 @@ struct AsyncResolver {
     // where this task does, until a creator needs another actor.
     var place = provider.asyncCreator == nil ? provider.isolation : .nonisolated
     var madeFirst: Set<ObjectIdentifier> = []
+    // Synchronous creators run unbound: a task one of them starts, which it cannot
+    // await, asks as a new request, not as a part of the creation this resolution is in.
+    let isBound = AsyncResolution.current != nil
     while true {
       if !holdsProducts {
         // The request's synchronous object-graph products: one resolution of the request
         // at a time walks synchronous providers.
-        guard let products = await request.synchronous.take() else {
+        var products = request.synchronous.tryTake()
+        if products == nil { products = await request.synchronous.take() }
+        guard let products else {
           resolution.abandon()
           throw error(for: provider.name, reason: .creatorFailed(CancellationError()))
         }
         resolution.state.objectGraphProducts = products
         holdsProducts = true
       }
-      let step = await Self.run(where: place) {
-        Result { () throws(ResolutionError) in
-          try Self.unbound { () throws(ResolutionError) in
-            try Resolver.proceed(resolution).map { HandedOver($0) }
+      let step: Result<Resolved?, ResolutionError>
+      if case .nonisolated = place, !isBound {
+        step = Result { () throws(ResolutionError) in try Resolver.proceed(resolution) }
+      } else {
+        step = await Self.run(where: place) {
+          Result { () throws(ResolutionError) in
+            try Self.unbound { () throws(ResolutionError) in
+              try Resolver.proceed(resolution).map { HandedOver($0) }
+            }
           }
-        }
+        }.map { $0?.value }
       }
       let stop: Stop
       switch step {
       case .success(let product?):
-        return product.value
+        return product
       case .success(nil):
         stop = resolution.part.stop!
       case .failure(let failure):
@@ -276,11 +286,27 @@ struct AsyncResolver {
       }
       switch stop {
       case .awaitCreator(let creating):
+        // As the creation `level`: a creator asking the container again joins this
+        // request, and a task it starts and leaves running asks as a new request once it
+        // returns. Timed now and then (see `CreationPace`); a failed creation too: one
+        // that fails slowly counts as slow.
         giveBackProducts()
         let level = levels.top(of: resolution)
-        let product = try await create(creating, in: level, resolution: resolution)
+        let values = resolution.part.awaitedValues!
+        let timed = creating.asyncPace.timesNextCreation()
+        let start = timed ? CreationPace.now : CreationPace.untimed
+        do {
+          resolution.part.awaitedProduct = try await AsyncResolution.$current.withValue(level) {
+            try await creating.asyncCreator!.create(values)
+          }
+        } catch {
+          if timed { creating.asyncPace.record(since: start) }
+          let failure = ResolutionError.failure(of: creating, thrown: error, path: level.path)
+          resolution.abandon()
+          throw failure
+        }
+        if timed { creating.asyncPace.record(since: start) }
         levels.endTop()
-        resolution.part.awaitedProduct = product
         // Injected where its creator's isolation says.
         place = creating.isolation
       case .dependencies(let dependent):
@@ -354,33 +380,6 @@ struct AsyncResolver {
         }
         place = .mainActor
       }
-    }
-  }
-
-  /// Awaits the creator of the top frame's async provider, as the creation `level`:
-  /// a creator asking the container again joins this request, and a task it starts and
-  /// leaves running asks as a new request once it returns. On failure, the resolution
-  /// is given up.
-  private nonisolated(nonsending) func create(
-    _ provider: Provider, in level: AsyncResolution, resolution: StoppableResolution
-  ) async throws(ResolutionError) -> Resolved {
-    let values = resolution.part.awaitedValues!
-    // Timed now and then (see `CreationPace`); a failed creation too: one that fails
-    // slowly counts as slow.
-    let timed = provider.asyncPace.timesNextCreation()
-    let start = timed ? CreationPace.now : CreationPace.untimed
-    defer {
-      if timed { provider.asyncPace.record(since: start) }
-    }
-    do {
-      return try await AsyncResolution.$current.withValue(level) {
-        try await provider.asyncCreator!.create(values)
-      }
-    } catch {
-      let failure = ResolutionError.failure(of: provider, thrown: error, path: level.path)
-      level.end()
-      resolution.abandon()
-      throw failure
     }
   }
 
