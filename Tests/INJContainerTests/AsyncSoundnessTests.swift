@@ -704,16 +704,21 @@ struct AsyncBlockingWaitTests {
     let container = Container()
     let started = Signal()
     let release = Signal()
-    container.addProvider(forName: "slow") { _ in
+    // Both over an object-graph product, which each resolution of the request takes the
+    // request's products for.
+    container.addProvider(forName: "unitOfWork", options: .objectGraph) { _ in Session(id: 0) }
+    container.addProvider(forName: "slow", dependencies: ["unitOfWork"]) { _ in
       started.raise()
       block(until: release)
       return Session(id: 1)
     }
-    container.addProvider(forName: "quick") { _ in Session(id: 2) }
+    container.addProvider(forName: "quick", dependencies: ["unitOfWork"]) { _ in
+      Session(id: 2)
+    }
     let outcome = Locked<Result<Session, any Error>?>(nil)
     container.addAsyncProvider(forName: "screen") { [unowned container] _ in
       // Both tasks join this creation's request, whose synchronous resolutions share
-      // its object-graph products and so run one at a time.
+      // its object-graph products and so walk object-graph providers one at a time.
       let first = Task(executorPreference: DedicatedExecutor()) {
         try await container.asyncValue(forName: "slow", as: Session.self)
       }

@@ -225,12 +225,10 @@ struct AsyncResolver {
     if let shared = provider.sharedValue() {
       return shared
     }
-    let request = context.requestProducts
-    let resolution = StoppableResolution(provider, in: context, cells: request.cells)
+    let resolution = StoppableResolution(provider, in: context)
     var levels = FrameLevels(base: resolution.base)
-    var holdsProducts = false
     defer {
-      if holdsProducts { request.synchronous.giveBack(resolution.takeProducts()) }
+      resolution.giveProductsBack()
       levels.endAll()
     }
     // Where the resolution runs: a synchronous provider's creator where it runs, the rest
@@ -241,18 +239,6 @@ struct AsyncResolver {
     // await, asks as a new request, not as a part of the creation this resolution is in.
     let isBound = AsyncResolution.current != nil
     while true {
-      if !holdsProducts {
-        // The request's synchronous object-graph products: one resolution of the request
-        // at a time walks synchronous providers.
-        var products = request.synchronous.tryTake()
-        if products == nil { products = await request.synchronous.take() }
-        guard let products else {
-          resolution.abandon()
-          throw error(for: provider.name, reason: .creatorFailed(CancellationError()))
-        }
-        resolution.state.objectGraphProducts = products
-        holdsProducts = true
-      }
       let step: Result<Resolved?, ResolutionError>
       if case .nonisolated = place, !isBound {
         step = Result { () throws(ResolutionError) in try Resolver.proceed(resolution) }
@@ -276,13 +262,10 @@ struct AsyncResolver {
         failure.path = context.path + failure.path
         throw failure
       }
-      // No synchronous provider in progress: the products go back for the others of the
-      // request while this task waits.
+      // No synchronous provider in progress: the request's object-graph products go back
+      // for the others of the request while this task waits.
       func giveBackProducts() {
-        if holdsProducts, resolution.isAboveAsyncOnly {
-          request.synchronous.giveBack(resolution.takeProducts())
-          holdsProducts = false
-        }
+        if resolution.isAboveAsyncOnly { resolution.giveProductsBack() }
       }
       switch stop {
       case .awaitCreator(let creating):
@@ -367,6 +350,13 @@ struct AsyncResolver {
         } catch {
           resolution.abandon()
           throw error
+        }
+      case .needsProducts:
+        // One resolution of the request at a time walks synchronous object-graph
+        // providers.
+        guard await resolution.takeProducts() else {
+          resolution.abandon()
+          throw error(for: provider.name, reason: .creatorFailed(CancellationError()))
         }
       case .mainActor:
         // The synchronous providers start again on the main actor. Their claims are

@@ -88,10 +88,9 @@ struct Resolver {
     }
     // A creator asking again for an object-graph name that this resolution (or the
     // one it is nested in) already made gets that product.
-    if provider.scope == .objectGraph,
-      let made = objectGraphProducts.pointee.objectGraphProducts[provider]
-    {
-      return made
+    if provider.scope == .objectGraph {
+      guard let products = objectGraphProductsUnlessStopped else { return nil }
+      if let made = products.pointee.objectGraphProducts[provider] { return made }
     }
     do throws(ResolutionError) {
       if let ready = try enter(provider) {
@@ -271,7 +270,8 @@ struct Resolver {
     case .singleton:
       if let value = provider.singleton.value { return value }
     case .objectGraph:
-      if let value = objectGraphProducts.pointee.objectGraphProducts[provider] { return value }
+      guard let products = objectGraphProductsUnlessStopped else { return nil }
+      if let value = products.pointee.objectGraphProducts[provider] { return value }
     case .transient:
       if provider.isLeaf {
         if provider.checksBeforeRunning {
@@ -631,17 +631,19 @@ struct Resolver {
     return current
   }
 
-  /// The outermost resolution, which keeps the object-graph products. A top-level
-  /// synchronous request made inside an async creation (or a task it awaits) is part
-  /// of that creation's request: the first time it needs an object-graph product, it
-  /// takes the request's products, when no other resolution of the request has them,
-  /// and gives them back when it ends. Asked only then, so that other resolutions do
-  /// not read the task-local binding.
+  /// The outermost resolution, which keeps the object-graph products. One that is
+  /// part of an async request (a stoppable one, or a top-level synchronous request made
+  /// inside an async creation or a task it awaits) takes the request's products the
+  /// first time it needs an object-graph product, when no other resolution of the
+  /// request has them, and gives them back when it ends (a stoppable one also when it
+  /// waits). Asked only then, so that other resolutions do not read the task-local
+  /// binding, and requests that need none make none.
   private var objectGraphProducts: UnsafeMutablePointer<ResolutionState> {
     let outermost = self.outermost
     if !outermost.pointee.hasLookedForRequest {
       outermost.pointee.hasLookedForRequest = true
-      if let request = AsyncResolution.live?.requestProducts,
+      if let request = outermost.pointee.stoppable?.context.requestProducts
+        ?? AsyncResolution.live?.requestProducts,
         let taken = request.synchronous.tryTake()
       {
         // Nothing of an object graph was made before: none was needed.
@@ -650,6 +652,18 @@ struct Resolver {
       }
     }
     return outermost
+  }
+
+  /// The outermost resolution, with the object-graph products; nil when this
+  /// resolution is a stoppable one whose request's products another resolution of the
+  /// request has: it stopped, for its request to wait for them.
+  private var objectGraphProductsUnlessStopped: UnsafeMutablePointer<ResolutionState>? {
+    let products = objectGraphProducts
+    guard products == state, let part = state.pointee.stoppable, state.pointee.request == nil
+    else { return products }
+    state.pointee.hasLookedForRequest = false
+    part.stop = .needsProducts
+    return nil
   }
 
   // MARK: In progress
@@ -747,7 +761,7 @@ struct ResolutionState {
   /// The object-graph products made so far, kept by the outermost resolution.
   var objectGraphProducts = ObjectGraphProducts()
   /// Whether the outermost resolution asked for an async request it is part of (see
-  /// `Resolver.objectGraphProducts`); a stoppable one, run for its request, never does.
+  /// `Resolver.objectGraphProducts`).
   var hasLookedForRequest = false
   /// The async request whose object-graph products the outermost resolution took, to
   /// give back when it ends.
@@ -781,6 +795,9 @@ enum Stop {
   /// A main-actor creator above a synchronous provider that runs anywhere: the
   /// synchronous providers start again on the main actor.
   case mainActor
+  /// The request's object-graph products, which another resolution of the request
+  /// has.
+  case needsProducts
 }
 
 /// What a stoppable resolution keeps besides its frames (see ``StoppableResolution``):
@@ -788,11 +805,9 @@ enum Stop {
 /// resolution's task alone uses it.
 final class StoppableState {
   /// The level of the async resolution the resolution runs in: its request's creations
-  /// outside it, for cycles through them and for paths.
+  /// outside it, for cycles through them and for paths; it holds the request's
+  /// object-graph products.
   let context: AsyncResolution
-  /// The object-graph cells of its request, where its async object-graph products are
-  /// made once.
-  let cells: ObjectGraphCells
   /// Where the resolution stopped, nil while it runs.
   var stop: Stop?
   /// A product whose injection the resolution stopped at: its creator ran, its frame is
@@ -803,10 +818,13 @@ final class StoppableState {
   /// The product of that creator, handed back by the request.
   var awaitedProduct: Resolved?
 
-  init(context: AsyncResolution, cells: ObjectGraphCells) {
+  init(context: AsyncResolution) {
     self.context = context
-    self.cells = cells
   }
+
+  /// The object-graph cells of its request, where its async object-graph products are
+  /// made once.
+  var cells: ObjectGraphCells { context.requestProducts.cells }
 
   /// Whether the top frame's product was made, and the resolution goes on with it.
   var hasProductInHand: Bool {

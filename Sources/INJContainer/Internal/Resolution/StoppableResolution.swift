@@ -41,14 +41,12 @@ final class StoppableResolution: @unchecked Sendable {
   var state: ResolutionState
   let part: StoppableState
 
-  /// A resolution of `provider` inside `context`, with its request's object-graph
-  /// `cells`.
-  init(_ provider: Provider, in context: AsyncResolution, cells: ObjectGraphCells) {
+  /// A resolution of `provider` inside `context`.
+  init(_ provider: Provider, in context: AsyncResolution) {
     self.provider = provider
     base = context.entering(provider)
-    part = StoppableState(context: context, cells: cells)
+    part = StoppableState(context: context)
     state = ResolutionState(outer: nil, thread: ThreadState.current)
-    state.hasLookedForRequest = true
     state.claimOwner = base.claimOwner
     state.stoppable = part
   }
@@ -63,11 +61,26 @@ final class StoppableResolution: @unchecked Sendable {
     state.frames.last.map { $0.provider.asyncCreator != nil } ?? true
   }
 
-  /// Takes the object-graph products back, with those the resolution made.
-  func takeProducts() -> ObjectGraphProducts {
+  /// Gives its request's object-graph products back, with those the resolution made,
+  /// when it has them; it takes them again when it next needs them.
+  func giveProductsBack() {
+    guard let request = state.request else { return }
     var products = ObjectGraphProducts()
     swap(&products, &state.objectGraphProducts)
-    return products
+    request.synchronous.giveBack(products)
+    state.request = nil
+    state.hasLookedForRequest = false
+  }
+
+  /// Takes its request's object-graph products, which another resolution of the
+  /// request had, as it stopped for them; false when its task was cancelled meanwhile.
+  func takeProducts() async -> Bool {
+    let request = part.context.requestProducts
+    guard let products = await request.synchronous.take() else { return false }
+    state.objectGraphProducts = products
+    state.request = request
+    state.hasLookedForRequest = true
+    return true
   }
 
   /// Hands the top frame the values of all its dependencies, made by the request.
