@@ -239,33 +239,32 @@ struct AsyncResolver {
     // await, asks as a new request, not as a part of the creation this resolution is in.
     let isBound = AsyncResolution.current != nil
     while true {
-      let step: Result<Resolved?, ResolutionError>
-      if case .nonisolated = place, !isBound {
-        step = Result { () throws(ResolutionError) in try Resolver.proceed(resolution) }
-      } else {
-        step = await Self.run(where: place) {
-          Result { () throws(ResolutionError) in
-            try Self.unbound { () throws(ResolutionError) in
-              try Resolver.proceed(resolution).map { HandedOver($0) }
-            }
+      do throws(ResolutionError) {
+        let product =
+          if case .nonisolated = place, !isBound {
+            try Resolver.proceed(resolution)
+          } else {
+            try await Self.run(where: place) {
+              Result { () throws(ResolutionError) in
+                try Self.unbound { () throws(ResolutionError) in
+                  try Resolver.proceed(resolution).map { HandedOver($0) }
+                }
+              }
+            }.get()?.value
           }
-        }.map { $0?.value }
-      }
-      let stop: Stop
-      switch step {
-      case .success(let product?):
-        return product
-      case .success(nil):
-        stop = resolution.part.stop!
-      case .failure(let failure):
-        var failure = failure
+        if let product { return product }
+      } catch {
+        var failure = error
         failure.path = context.path + failure.path
         throw failure
       }
+      let stop = resolution.part.stop!
       // No synchronous provider in progress: the request's object-graph products go back
       // for the others of the request while this task waits.
       func giveBackProducts() {
-        if resolution.isAboveAsyncOnly { resolution.giveProductsBack() }
+        if resolution.state.request != nil, resolution.isAboveAsyncOnly {
+          resolution.giveProductsBack()
+        }
       }
       switch stop {
       case .awaitCreator(let creating):
@@ -484,6 +483,7 @@ private struct FrameLevels {
 
   init(base: AsyncResolution) {
     levels = [base]
+    levels.reserveCapacity(4)
   }
 
   var count: Int { levels.count }
@@ -491,16 +491,20 @@ private struct FrameLevels {
   /// The level of the top frame of `resolution`, the levels brought in line with its
   /// frames first.
   mutating func top(of resolution: StoppableResolution) -> AsyncResolution {
-    let frames = resolution.state.frames
+    let count = resolution.state.frames.count
+    func provider(at index: Int) -> Provider {
+      resolution.state.frames[index].provider
+    }
     // The bottom frame's is the resolution's own, kept for its whole life.
-    var kept = max(1, min(levels.count, frames.count))
-    while kept > 1, levels[kept - 1].provider !== frames[kept - 1].provider {
+    var kept = max(1, min(levels.count, count))
+    while kept > 1, levels[kept - 1].provider !== provider(at: kept - 1) {
       kept -= 1
     }
-    for level in levels[kept...] { level.end() }
-    levels.removeSubrange(kept...)
-    while levels.count < frames.count {
-      levels.append(levels[levels.count - 1].entering(frames[levels.count].provider))
+    while levels.count > kept {
+      levels.removeLast().end()
+    }
+    while levels.count < count {
+      levels.append(levels[levels.count - 1].entering(provider(at: levels.count)))
     }
     return levels[levels.count - 1]
   }

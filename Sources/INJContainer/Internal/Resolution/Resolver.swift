@@ -119,8 +119,11 @@ struct Resolver {
         let product = try provider.finishedProduct(made) { path }
         if provider.injectsProperties, let plan = provider.injectionPlan(for: product) {
           part.pendingInjection = PendingInjection(product: product, plan: plan, values: values)
-        } else if let done = finishTop(with: product) {
-          return done
+        } else {
+          // As after a synchronous creation: the storage serves the next one, unless the
+          // creator kept its values.
+          state.pointee.thread.pointee.storageCache.keep((consume values).storage, of: provider)
+          if let done = finishTop(with: product) { return done }
         }
       }
       if let pending = part.pendingInjection, let provider {
@@ -275,12 +278,12 @@ struct Resolver {
     case .transient:
       if provider.isLeaf {
         if provider.checksBeforeRunning {
+          // An async creator is awaited by the request, for a frame of its own.
+          if isAwaitedHere(provider) { return try enter(provider) }
           if let stop = stopBeforeCreating(provider) {
             state.pointee.stoppable!.stop = stop
             return nil
           }
-          // An async creator is awaited by the request, for a frame of its own.
-          if isAwaitedHere(provider) { return try enter(provider) }
         }
         return try createLeaf(provider)
       }
@@ -373,10 +376,14 @@ struct Resolver {
         return nil
       }
     }
+    // An async transient without dependencies (the only such provider given a frame) is
+    // awaited with the values it was made with; none are added to them.
+    let values =
+      provider.isLeaf
+      ? provider.valuesWithoutDependencies!.storage
+      : state.pointee.thread.pointee.storageCache.take(for: provider)
     state.pointee.frames.append(
-      ResolutionState.Frame(
-        provider: provider, values: state.pointee.thread.pointee.storageCache.take(for: provider),
-        claimed: claimed))
+      ResolutionState.Frame(provider: provider, values: values, claimed: claimed))
     if provider.checksBeforeRunning, provider.asyncCreator != nil,
       let part = state.pointee.stoppable, isAsync(frameBelow: state.pointee.frames.count - 1),
       hasConcurrentDependencies(provider)
@@ -564,7 +571,7 @@ struct Resolver {
     closingAt provider: Provider, _ part: StoppableState
   ) -> [String]? {
     let depth = part.context.depth + state.pointee.frames.count + 1
-    guard InProgressSearch.isDue(atDepth: depth),
+    guard part.context.provider != nil, InProgressSearch.isDue(atDepth: depth),
       let outside = part.context.cycle(closingAt: provider)
     else { return nil }
     return outside.dropLast() + state.pointee.frames.map(\.provider.name) + [provider.name]

@@ -38,7 +38,9 @@ final class StoppableResolution: @unchecked Sendable {
   /// The creation of `provider`, nested in the resolution's context: the level of the
   /// bottom frame, and the owner of the resolution's claims.
   let base: AsyncResolution
-  var state: ResolutionState
+  // Used by one task at a time (the invariant above): no access overlaps another, so
+  // the run-time exclusivity check is skipped.
+  @exclusivity(unchecked) var state: ResolutionState
   let part: StoppableState
 
   /// A resolution of `provider` inside `context`.
