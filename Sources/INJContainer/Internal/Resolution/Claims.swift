@@ -2,7 +2,8 @@ import INJPrimitives
 import INJReflection
 
 /// Work on a shared object that one resolution at a time may do: creating a
-/// singleton's product, or injecting an object that other threads may hold.
+/// singleton's product (or an async object-graph product of one request), or injecting
+/// an object that other threads may hold.
 ///
 /// A resolution claims the object before the work and releases it after; another
 /// resolution that wants the same object meanwhile waits, then finds the work done
@@ -14,17 +15,13 @@ import INJReflection
 /// or an injection runs: a claim is a mark in a table, and the lock is held only to
 /// read and change the table.
 ///
-/// Threads wait for a release on the table's condition variable. Async code never
-/// does: it tries to claim without waiting (``tryClaim(_:name:for:done:)``) and, when
-/// the object is held, suspends until it is released
-/// (``waitForRelease(of:name:by:)``), a wait its task's cancellation ends. Both kinds
-/// of waits are recorded, so a wait that could never end is found whichever kind
-/// closes it.
-///
-/// Async creations claim the async shared products they make as well, and wait for one
-/// another's the same way (``waitForRelease(of:name:for:)``). Their waits are recorded
-/// with their nesting, so that a wait that could never end is a cycle error whichever
-/// kind of wait closes it.
+/// Threads wait for a release on the table's condition variable. Async requests never
+/// do: a resolution run for one tries to claim without waiting
+/// (``tryClaim(_:name:for:done:)``) and, when the object is held, its task suspends
+/// until it is released (``waitForRelease(of:name:by:)``), a wait its task's
+/// cancellation ends. Such a resolution's claims belong to its creation, nested in the
+/// creations of its request outside it. Both kinds of waits are recorded, with that
+/// nesting, so a wait that could never end is found whichever kind closes it.
 final class Claims: Sendable {
   static let shared = Claims()
 
