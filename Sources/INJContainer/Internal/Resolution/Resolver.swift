@@ -330,11 +330,17 @@ struct Resolver {
         for: provider.name, reason: provider.isMadeAtLaunch ? .notMadeAtLaunch : .requiresAsync)
     }
     var claimed = false
-    if provider.scope.isShared {
-      let owner = outermost.pointee.claimOwner
-      if let part = state.pointee.stoppable {
+    if let part = state.pointee.stoppable {
+      // A shared product, or an async object-graph one, made once in its request however
+      // many of the request's tasks need it at once.
+      let cell =
+        provider.scope == .objectGraph && isAwaitedHere(provider)
+        ? part.cells.cell(of: provider) : nil
+      if provider.scope.isShared || cell != nil {
+        let object: AnyObject = cell ?? provider
         switch Claims.shared.tryClaim(
-          provider, name: provider.name, for: owner, done: provider.sharedValue)
+          object, name: provider.name, for: state.pointee.claimOwner,
+          done: { cell.map { $0.product } ?? provider.sharedValue() })
         {
         case .available(let value)?: return value
         case .claimed?: claimed = true
@@ -342,38 +348,23 @@ struct Resolver {
           // Held by this resolution (a cycle the search above skipped at this depth), or
           // by another, which the async request waits for, suspended.
           if isInProgress(provider) { throw cycleError(closingAt: provider) }
-          part.stop = .heldClaim(provider, name: provider.name)
+          part.stop = .heldClaim(object, name: provider.name)
           return nil
         }
-      } else {
-        do {
-          switch try Claims.shared.claim(
-            provider, name: provider.name, for: owner, done: provider.sharedValue)
-          {
-          case .available(let value): return value
-          case .claimed: claimed = true
-          }
-        } catch {
-          // Held by this resolution: a cycle the search above skipped at this depth.
-          if case .cycle = error, isInProgress(provider) { throw cycleError(closingAt: provider) }
-          throw self.error(for: provider.name, reason: error.reason)
-        }
       }
-    }
-    else if provider.scope == .objectGraph, provider.checksBeforeRunning,
-      isAwaitedHere(provider), let part = state.pointee.stoppable
-    {
-      // Made once in its request, however many of the request's tasks need it at once.
-      let cell = part.cells.cell(of: provider)
-      switch Claims.shared.tryClaim(
-        cell, name: provider.name, for: state.pointee.claimOwner, done: { cell.product })
-      {
-      case .available(let value)?: return value
-      case .claimed?: claimed = true
-      case nil:
-        if isInProgress(provider) { throw cycleError(closingAt: provider) }
-        part.stop = .heldClaim(cell, name: provider.name)
-        return nil
+    } else if provider.scope.isShared {
+      do {
+        switch try Claims.shared.claim(
+          provider, name: provider.name, for: outermost.pointee.claimOwner,
+          done: provider.sharedValue)
+        {
+        case .available(let value): return value
+        case .claimed: claimed = true
+        }
+      } catch {
+        // Held by this resolution: a cycle the search above skipped at this depth.
+        if case .cycle = error, isInProgress(provider) { throw cycleError(closingAt: provider) }
+        throw self.error(for: provider.name, reason: error.reason)
       }
     }
     // An async transient without dependencies (the only such provider given a frame) is
