@@ -1,3 +1,5 @@
+import INJReflection
+
 /// A resolution run for an async request: where the request must await something, it
 /// stops instead of blocking its thread or failing, so that its task can await it and
 /// then go on where it stopped, on whichever thread then runs the task (``Stop``):
@@ -103,4 +105,76 @@ final class StoppableResolution: @unchecked Sendable {
   func abandonSynchronousFrames() {
     withUnsafeMutablePointer(to: &state) { Resolver(state: $0).abandonSynchronousFrames() }
   }
+}
+
+/// Why a stoppable resolution stopped: what its async request awaits before it goes on
+/// (see ``StoppableResolution``).
+enum Stop {
+  /// Another resolution holds a claim this one needs: the object, and the name to
+  /// report.
+  case heldClaim(AnyObject, name: String)
+  /// The top frame's async creator, to await with ``StoppableState/awaitedValues``.
+  case awaitCreator(Provider)
+  /// The dependencies of the top frame's async provider, which the request makes, the
+  /// slow async ones at the same time.
+  case dependencies(Provider)
+  /// A synchronous creator above async providers only, which runs elsewhere: the
+  /// resolution goes on there.
+  case runOn(CreatorIsolation)
+  /// A singleton this resolution cannot make above a synchronous provider (its creator
+  /// is async, or isolated to an actor it is not on): the request makes it first, as
+  /// ``Container/makeSingletons(named:)`` would.
+  case singletonFirst(Provider)
+  /// A main-actor creator above a synchronous provider that runs anywhere: the
+  /// synchronous providers start again on the main actor.
+  case mainActor
+  /// The request's object-graph products, which another resolution of the request
+  /// has.
+  case needsProducts
+}
+
+/// What a stoppable resolution keeps besides its frames (see ``StoppableResolution``):
+/// where its request runs it, and what passes between them where it stops. The
+/// resolution's task alone uses it.
+final class StoppableState {
+  /// The level of the async resolution the resolution runs in: its request's creations
+  /// outside it, for cycles through them and for paths; it holds the request's
+  /// object-graph products.
+  let context: AsyncResolution
+  /// Where the resolution stopped, nil while it runs.
+  var stop: Stop?
+  /// A product whose injection the resolution stopped at: its creator ran, its frame is
+  /// still on top; it is injected when the resolution goes on.
+  var pendingInjection: PendingInjection?
+  /// The values the top frame's async creator is awaited with (``Stop/awaitCreator(_:)``).
+  var awaitedValues: ResolvedValues?
+  /// The product of that creator, handed back by the request.
+  var awaitedProduct: Resolved?
+
+  init(context: AsyncResolution) {
+    self.context = context
+  }
+
+  /// The object-graph cells of its request, where its async object-graph products are
+  /// made once.
+  var cells: ObjectGraphCells { context.requestProducts.cells }
+
+  /// Whether the top frame's product was made, and the resolution goes on with it.
+  var hasProductInHand: Bool {
+    pendingInjection != nil || awaitedProduct != nil
+  }
+
+  /// Forgets the product of a top frame given up.
+  func forgetProductInHand() {
+    pendingInjection = nil
+    awaitedValues = nil
+    awaitedProduct = nil
+  }
+}
+
+/// A product whose injection waits for a claim (see `ResolutionState.pendingInjection`).
+struct PendingInjection {
+  let product: Resolved
+  let plan: InjectionPlan
+  let values: ResolvedValues
 }
