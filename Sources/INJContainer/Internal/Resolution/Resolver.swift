@@ -150,6 +150,13 @@ struct Resolver {
   /// below; returns it when no frame is left.
   private func finishTop(with product: Resolved) -> Resolved? {
     leave(with: product)
+    return handDown(product)
+  }
+
+  /// Hands a product whose frame was popped to the frame below, which is still
+  /// collecting values (its storage is set); returns it when no frame is left.
+  @inline(__always)
+  private func handDown(_ product: Resolved) -> Resolved? {
     if state.pointee.frames.isEmpty {
       return product
     }
@@ -172,12 +179,9 @@ struct Resolver {
         if let part = state.pointee.stoppable, part.stop != nil { return nil }
         continue
       }
-      if state.pointee.frames.isEmpty {
-        return product
+      if let done = handDown(product) {
+        return done
       }
-      // A frame below the top is still collecting values: its storage is set.
-      state.pointee.frames[state.pointee.frames.count - 1].values!
-        ._withUnsafeGuaranteedRef { $0.append(product) }
     }
   }
 
@@ -195,9 +199,7 @@ struct Resolver {
   /// async ones (all of them, when it has none), releasing their values and claims: the
   /// async provider below resolves its dependency again when the resolution goes on.
   func abandonSynchronousFrames() {
-    while let top = state.pointee.frames.last,
-      top.handle._withUnsafeGuaranteedRef({ $0.asyncCreator == nil })
-    {
+    while let top = state.pointee.frames.last, top.provider.asyncCreator == nil {
       release(state.pointee.frames.removeLast())
       state.pointee.stoppable?.forgetProductInHand()
     }
@@ -534,8 +536,7 @@ struct Resolver {
   /// Whether no synchronous provider is in progress below the frame at `index`: an
   /// async creator there is awaited by the request.
   private func isAsync(frameBelow index: Int) -> Bool {
-    index == 0
-      || state.pointee.frames[index - 1].handle._withUnsafeGuaranteedRef { $0.asyncCreator != nil }
+    index == 0 || state.pointee.frames[index - 1].provider.asyncCreator != nil
   }
 
   /// Whether the request of a stoppable resolution awaits `provider`'s async creator

@@ -89,21 +89,27 @@ final class StoppableResolution: @unchecked Sendable {
 
   /// Hands the top frame the values of all its dependencies, made by the request.
   func fillTopFrame(with values: [Resolved]) {
-    let storage = state.frames[state.frames.count - 1].values!
+    // The top frame is collecting values: its storage is set.
+    let storage = state.frames[state.frames.count - 1].values!.takeUnretainedValue()
     for value in values {
-      storage._withUnsafeGuaranteedRef { $0.append(value) }
+      storage.append(value)
     }
   }
 
   /// Gives up a stopped resolution: releases its values and claims.
   func abandon() {
-    withUnsafeMutablePointer(to: &state) { Resolver(state: $0).abandon() }
+    onState { $0.abandon() }
   }
 
   /// Gives up the synchronous providers in progress (see
   /// `Resolver.abandonSynchronousFrames`).
   func abandonSynchronousFrames() {
-    withUnsafeMutablePointer(to: &state) { Resolver(state: $0).abandonSynchronousFrames() }
+    onState { $0.abandonSynchronousFrames() }
+  }
+
+  /// Runs `body` with the resolver of the state in place.
+  private func onState(_ body: (Resolver) -> Void) {
+    withUnsafeMutablePointer(to: &state) { body(Resolver(state: $0)) }
   }
 }
 
