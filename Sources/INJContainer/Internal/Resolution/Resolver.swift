@@ -116,17 +116,11 @@ struct Resolver {
         // finished, injected and shared as any other.
         part.awaitedProduct = nil
         part.awaitedValues = nil
-        let product = try provider.finishedProduct(made) { path }
-        if provider.injectsProperties, let plan = provider.injectionPlan(for: product) {
-          part.pendingInjection = PendingInjection(product: product, plan: plan, values: values)
-        } else {
-          // As after a synchronous creation: the storage serves the next one, unless the
-          // creator kept its values.
-          state.pointee.thread.pointee.storageCache.keep((consume values).storage, of: provider)
-          if let done = finishTop(with: product) { return done }
+        guard let product = try finish(made, of: provider, values: consume values) else {
+          return nil
         }
-      }
-      if let pending = part.pendingInjection, let provider {
+        if let done = finishTop(with: product) { return done }
+      } else if let pending = part.pendingInjection, let provider {
         // The top frame's product was made; its injection is what stopped.
         part.pendingInjection = nil
         var product = pending.product
@@ -443,7 +437,18 @@ struct Resolver {
       part.stop = .awaitCreator(provider)
       return nil
     }
-    var product = try provider.finishedProduct(runCreator(provider, with: values)) { path }
+    return try finish(runCreator(provider, with: values), of: provider, values: consume values)
+  }
+
+  /// Finishes a product its creator made: injects its properties, and keeps the storage
+  /// of its values for the next creation, unless the creator kept them. Nil when a
+  /// stoppable resolution stopped at another resolution's claim of the product
+  /// (``StoppableState/pendingInjection``).
+  @inline(__always)
+  private func finish(
+    _ made: Resolved, of provider: Provider, values: consuming ResolvedValues
+  ) throws(ResolutionError) -> Resolved? {
+    var product = try provider.finishedProduct(made) { path }
     if provider.injectsProperties, let plan = provider.injectionPlan(for: product) {
       guard try inject(&product, of: provider, with: plan, from: values) else {
         state.pointee.stoppable!.pendingInjection = PendingInjection(
