@@ -234,7 +234,7 @@ public final class Container: Sendable {
   /// the main actor requires: a closure that could be called off the main actor is
   /// refused for it, so ask for `@MainActor () -> Foo` there. A plain closure stops the program with the full
   /// error text when making a product fails; a throwing one throws it. See
-  /// <doc:ProviderClosuresAndCycles> for every rule.
+  /// the Provider Closures and Cycles article for every rule.
   ///
   /// - Parameters:
   ///   - name: A registered name.

@@ -62,7 +62,7 @@ public struct ResolvedValues {
   /// result: throwing or not, `@MainActor` (required when `foo` is made on the main
   /// actor), `@Sendable` or not, async (required for an async provider), taking the
   /// argument of a provider registered with one, and returning the product's type or
-  /// any type a product can be cast to. See <doc:ProviderClosuresAndCycles>.
+  /// any type a product can be cast to. See the Provider Closures and Cycles article.
   ///
   /// - Parameters:
   ///   - name: One of the provider's dependencies.
