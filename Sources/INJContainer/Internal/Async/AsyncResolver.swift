@@ -296,7 +296,8 @@ struct AsyncResolver {
         let level = levels.top(of: resolution)
         let values: [Resolved]
         do throws(ResolutionError) {
-          values = try await AsyncResolver(context: level).dependencies(of: dependent)
+          values = try await AsyncResolver(context: level).dependencies(
+            of: dependent, from: resolution.topFrameValueCount)
         } catch {
           resolution.abandon()
           throw error
@@ -411,17 +412,18 @@ struct AsyncResolver {
     ThreadState.withRunningActor(actor) { HandedOver(work.value()) }
   }
 
-  /// The values of all dependencies of the async provider `dependent`, in this
-  /// resolver's context (inside its creation): the ones that need `await` made at the
-  /// same time, except those whose latest timed creation was quicker than starting a
-  /// task (``CreationPace``), which this task makes, in order, like synchronous ones.
+  /// The values of the dependencies of the async provider `dependent` from `start` on,
+  /// in this resolver's context (inside its creation): the ones that need `await` made
+  /// at the same time, except those whose latest timed creation was quicker than
+  /// starting a task (``CreationPace``), which this task makes, in order, like
+  /// synchronous ones.
   private nonisolated(nonsending) func dependencies(
-    of dependent: Provider
+    of dependent: Provider, from start: Int
   ) async throws(ResolutionError) -> [Resolved] {
     let count = dependent.dependencies.count
     var values = [Resolved?](repeating: nil, count: count)
     var pending: [(index: Int, registration: Registration)] = []
-    for index in 0..<count {
+    for index in start..<count {
       try dependent.observeDependency(dependent.dependencies[index]) { context.path }
       let registration = try dependent.registration(
         ofDependency: dependent.dependencyHandles[index]
@@ -439,8 +441,8 @@ struct AsyncResolver {
     } else if pending.count > 1 {
       try await resolveConcurrently(pending, of: dependent, into: &values)
     }
-    // Every index was filled above, or an error was thrown.
-    return values.map { $0! }
+    // Every index from `start` on was filled above, or an error was thrown.
+    return values[start...].map { $0! }
   }
 
   /// Resolves several async dependencies at once, one child task each. The first

@@ -319,6 +319,14 @@ struct Resolver {
       state.pointee.stoppable!.stop = stop
       return nil
     }
+    if provider.checksBeforeRunning, provider.asyncCreator != nil,
+      let part = state.pointee.stoppable, isMadeWithOthers(provider)
+    {
+      // The request makes the rest of the dependencies of the provider on top, the slow
+      // async ones at the same time.
+      part.stop = .dependencies(state.pointee.frames[state.pointee.frames.count - 1].provider)
+      return nil
+    }
     if provider.asyncCreator != nil, provider.scope.isShared, state.pointee.stoppable == nil {
       // Never made here, and never waited for: an async creation may hold its claim
       // while its creator awaits, and may need this thread to go on.
@@ -372,33 +380,32 @@ struct Resolver {
       : state.pointee.thread.pointee.storageCache.take(for: provider)
     state.pointee.frames.append(
       ResolutionState.Frame(provider: provider, values: values, claimed: claimed))
-    if provider.checksBeforeRunning, provider.asyncCreator != nil,
-      let part = state.pointee.stoppable, isAsync(frameBelow: state.pointee.frames.count - 1),
-      hasConcurrentDependencies(provider)
-    {
-      // The request makes its dependencies, the slow async ones at the same time.
-      part.stop = .dependencies(provider)
-    }
     return nil
   }
 
-  /// Whether at least two dependencies of an async provider are async providers whose
-  /// products are not ready and whose latest creation was slower than starting a task
-  /// (``CreationPace``): its request then makes them at the same time.
-  private func hasConcurrentDependencies(_ provider: Provider) -> Bool {
-    guard provider.dependencies.count > 1 else { return false }
-    var slow = 0
-    for slot in provider.dependencyHandles {
-      guard
-        let registration = try? provider.registration(ofDependency: slot, path: { [] })
-          .takeUnretainedValue(),
-        case .provider(let dependency) = registration.kind, dependency.asyncCreator != nil,
-        !dependency.asyncPace.isQuick, dependency.sharedValue() == nil
-      else { continue }
-      slow += 1
-      if slow > 1 { return true }
+  /// Whether a slow async provider about to be made is one of several dependencies of the
+  /// async provider on top that the request should make at the same time: async
+  /// providers whose products are not ready and whose latest creation was slower than
+  /// starting a task (``CreationPace``). Asked only when such a dependency comes up.
+  @inline(never)
+  private func isMadeWithOthers(_ provider: Provider) -> Bool {
+    guard !provider.asyncPace.isQuick, provider.sharedValue() == nil,
+      let top = state.pointee.frames.last
+    else { return false }
+    let dependent = top.provider
+    let next = top.values!.takeUnretainedValue().count + 1
+    guard dependent.asyncCreator != nil, next < dependent.dependencies.count else {
+      return false
     }
-    return false
+    return dependent.dependencyHandles[next...].contains { slot in
+      guard
+        let registration = try? dependent.registration(ofDependency: slot, path: { [] })
+          .takeUnretainedValue(),
+        case .provider(let dependency) = registration.kind
+      else { return false }
+      return dependency.asyncCreator != nil && !dependency.asyncPace.isQuick
+        && dependency.sharedValue() == nil
+    }
   }
 
   /// Pops the top frame, whose product was created, and shares the product as its
@@ -541,7 +548,9 @@ struct Resolver {
   /// Whether no synchronous provider is in progress below the frame at `index`: an
   /// async creator there is awaited by the request.
   private func isAsync(frameBelow index: Int) -> Bool {
-    index == 0 || state.pointee.frames[index - 1].provider.asyncCreator != nil
+    // Borrowed, without reference counting: this is asked at every async provider.
+    index == 0
+      || state.pointee.frames[index - 1].handle._withUnsafeGuaranteedRef { $0.asyncCreator != nil }
   }
 
   /// Whether the request of a stoppable resolution awaits `provider`'s async creator

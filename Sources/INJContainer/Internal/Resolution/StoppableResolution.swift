@@ -87,9 +87,15 @@ final class StoppableResolution: @unchecked Sendable {
     return true
   }
 
-  /// Hands the top frame the values of all its dependencies, made by the request.
-  func fillTopFrame(with values: [Resolved]) {
+  /// How many values of its dependencies the top frame has.
+  var topFrameValueCount: Int {
     // The top frame is collecting values: its storage is set.
+    state.frames[state.frames.count - 1].values!.takeUnretainedValue().count
+  }
+
+  /// Hands the top frame the values of the rest of its dependencies, made by the
+  /// request.
+  func fillTopFrame(with values: [Resolved]) {
     let storage = state.frames[state.frames.count - 1].values!.takeUnretainedValue()
     for value in values {
       storage.append(value)
@@ -121,8 +127,8 @@ enum Stop {
   case heldClaim(AnyObject, name: String)
   /// The top frame's async creator, to await with ``StoppableState/awaitedValues``.
   case awaitCreator(Provider)
-  /// The dependencies of the top frame's async provider, which the request makes, the
-  /// slow async ones at the same time.
+  /// The dependencies of the top frame's async provider not resolved yet, which the
+  /// request makes, the slow async ones at the same time.
   case dependencies(Provider)
   /// A synchronous creator above async providers only, which runs elsewhere: the
   /// resolution goes on there.
