@@ -229,6 +229,7 @@ struct AsyncResolver {
     var levels = FrameLevels(base: resolution.base)
     defer {
       resolution.giveProductsBack()
+      resolution.close()
       levels.endAll()
     }
     // Where the resolution runs: a synchronous provider's creator where it runs, the rest
@@ -258,7 +259,7 @@ struct AsyncResolver {
         failure.path = context.path + failure.path
         throw failure
       }
-      let stop = resolution.part.stop!
+      let stop = resolution.stop!
       // No synchronous provider in progress: the request's object-graph products go back
       // for the others of the request while this task waits.
       func giveBackProducts() {
@@ -274,11 +275,11 @@ struct AsyncResolver {
         // that fails slowly counts as slow.
         giveBackProducts()
         let level = levels.top(of: resolution)
-        let values = resolution.part.awaitedValues!
+        let values = resolution.awaitedValues!
         let timed = creating.asyncPace.timesNextCreation()
         let start = timed ? CreationPace.now : CreationPace.untimed
         do {
-          resolution.part.awaitedProduct = try await AsyncResolution.$current.withValue(level) {
+          resolution.awaitedProduct = try await AsyncResolution.$current.withValue(level) {
             try await creating.asyncCreator!.create(values)
           }
         } catch {
@@ -319,7 +320,7 @@ struct AsyncResolver {
           try await Claims.shared.waitForRelease(of: object, name: name, by: resolution.base)
         } catch {
           var path = context.path + resolution.providers.map(\.name)
-          if resolution.part.pendingInjection == nil { path.append(name) }
+          if resolution.pendingInjection == nil { path.append(name) }
           resolution.abandon()
           throw ResolutionError(name: name, path: path, reason: error.reason)
         }
@@ -479,47 +480,59 @@ struct AsyncResolver {
 
 /// The creations of a resolution's frames, from the bottom: each frame's provider's,
 /// nested in the one below, the bottom one in the resolution's context. Made when the
-/// request first needs them, and ended when their frames are gone.
+/// request first needs them, and ended when their frames are gone. Only the deepest is
+/// kept: the others are the levels it is nested in.
 private struct FrameLevels {
-  private var levels: [AsyncResolution]
+  /// The deepest level made, that of the frame at `index`.
+  private var deepest: AsyncResolution
+  private var index = 0
 
   init(base: AsyncResolution) {
-    levels = [base]
-    levels.reserveCapacity(4)
+    deepest = base
   }
 
-  var count: Int { levels.count }
+  /// How many levels are made.
+  var count: Int { index + 1 }
 
   /// The level of the top frame of `resolution`, the levels brought in line with its
   /// frames first.
   mutating func top(of resolution: StoppableResolution) -> AsyncResolution {
-    let count = resolution.state.frames.count
+    let top = resolution.state.frames.count - 1
     func provider(at index: Int) -> Provider {
       resolution.state.frames[index].provider
     }
-    // The bottom frame's is the resolution's own, kept for its whole life.
-    var kept = max(1, min(levels.count, count))
-    while kept > 1, levels[kept - 1].provider !== provider(at: kept - 1) {
-      kept -= 1
+    // The levels of frames gone or replaced end; the bottom frame's is the resolution's
+    // own, kept for its whole life.
+    while index > 0, index > top || deepest.provider !== provider(at: index) {
+      endDeepest()
     }
-    while levels.count > kept {
-      levels.removeLast().end()
+    while index < top {
+      index += 1
+      deepest = deepest.entering(provider(at: index))
     }
-    while levels.count < count {
-      levels.append(levels[levels.count - 1].entering(provider(at: levels.count)))
-    }
-    return levels[levels.count - 1]
+    return deepest
   }
 
   /// Ends the top level, whose creator has returned.
   mutating func endTop() {
-    levels[levels.count - 1].end()
-    if levels.count > 1 { levels.removeLast() }
+    if index > 0 {
+      endDeepest()
+    } else {
+      deepest.end()
+    }
+  }
+
+  private mutating func endDeepest() {
+    deepest.end()
+    // Every level above the bottom one is nested in the one below.
+    deepest = deepest.outer!
+    index -= 1
   }
 
   /// Ends every level left.
-  func endAll() {
-    for level in levels { level.end() }
+  mutating func endAll() {
+    while index > 0 { endDeepest() }
+    deepest.end()
   }
 }
 

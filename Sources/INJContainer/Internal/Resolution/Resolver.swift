@@ -50,7 +50,7 @@ struct Resolver {
   /// it ends or stops again.
   ///
   /// - Returns: The product; nil when the resolution stopped where its request must
-  ///   await something (``StoppableState/stop`` says what), to go on after.
+  ///   await something (``StoppableResolution/stop`` says what), to go on after.
   /// - Throws: The resolution's error; the resolution is then over, its claims
   ///   released.
   static func proceed(_ resolution: StoppableResolution) throws(ResolutionError) -> Resolved? {
@@ -59,8 +59,8 @@ struct Resolver {
     // inside a creator) is another request's: it is put back when this one stops.
     let outer = thread.pointee.resolution
     resolution.state.thread = thread
-    resolution.part.stop = nil
-    let isStarting = resolution.state.frames.isEmpty && !resolution.part.hasProductInHand
+    resolution.stop = nil
+    let isStarting = resolution.state.frames.isEmpty && !resolution.hasProductInHand
     if isStarting, resolution.state.frames.capacity < thread.pointee.spareFrames.capacity {
       swap(&resolution.state.frames, &thread.pointee.spareFrames)
     }
@@ -450,7 +450,7 @@ struct Resolver {
   /// Finishes a product its creator made: injects its properties, and keeps the storage
   /// of its values for the next creation, unless the creator kept them. Nil when a
   /// stoppable resolution stopped at another resolution's claim of the product
-  /// (``StoppableState/pendingInjection``).
+  /// (``StoppableResolution/pendingInjection``).
   @inline(__always)
   private func finish(
     _ made: Resolved, of provider: Provider, values: consuming ResolvedValues
@@ -575,7 +575,7 @@ struct Resolver {
   /// outside a stoppable resolution, as a closed path of names: searched at the depths
   /// ``InProgressSearch`` says, as the resolution's own providers are.
   private func cycleThroughRequest(
-    closingAt provider: Provider, _ part: StoppableState
+    closingAt provider: Provider, _ part: StoppableResolution
   ) -> [String]? {
     let depth = part.context.depth + state.pointee.frames.count + 1
     guard part.context.provider != nil, InProgressSearch.isDue(atDepth: depth),
@@ -764,10 +764,11 @@ struct ResolutionState {
   /// the outermost): the resolution's address, or for a stoppable one, which moves,
   /// its async request's.
   var claimOwner: UInt = 0
-  /// For a resolution that stops where its async request must await something (see
-  /// ``StoppableResolution``), what it keeps for that. Only an outermost resolution run
-  /// for an async request has it; those nested in it wait, or throw.
-  var stoppable: StoppableState?
+  /// For a resolution that stops where its async request must await something, the
+  /// ``StoppableResolution`` that holds this state, for what it keeps besides its frames.
+  /// Only an outermost resolution run for an async request has it; those nested in it
+  /// wait, or throw.
+  var stoppable: StoppableResolution?
   var frames: ContiguousArray<Frame>
   /// A provider without dependencies whose creator is running without a frame
   /// (see `Resolver.createLeaf`).

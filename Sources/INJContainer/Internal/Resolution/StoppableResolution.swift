@@ -43,16 +43,51 @@ final class StoppableResolution: @unchecked Sendable {
   // Used by one task at a time (the invariant above): no access overlaps another, so
   // the run-time exclusivity check is skipped.
   @exclusivity(unchecked) var state: ResolutionState
-  let part: StoppableState
+  /// The level of the async resolution the resolution runs in: its request's creations
+  /// outside it, for cycles through them and for paths; it holds the request's
+  /// object-graph products.
+  let context: AsyncResolution
+  /// Where the resolution stopped, nil while it runs.
+  var stop: Stop?
+  /// A product whose injection the resolution stopped at: its creator ran, its frame is
+  /// still on top; it is injected when the resolution goes on.
+  var pendingInjection: PendingInjection?
+  /// The values the top frame's async creator is awaited with (``Stop/awaitCreator(_:)``).
+  var awaitedValues: ResolvedValues?
+  /// The product of that creator, handed back by the request.
+  var awaitedProduct: Resolved?
 
-  /// A resolution of `provider` inside `context`.
+  /// A resolution of `provider` inside `context`. Its state refers to it while it runs,
+  /// for the resolver to reach what it keeps besides its frames: ``close()`` ends that.
   init(_ provider: Provider, in context: AsyncResolution) {
     self.provider = provider
+    self.context = context
     base = context.entering(provider)
-    part = StoppableState(context: context)
     state = ResolutionState(outer: nil, thread: ThreadState.current)
     state.claimOwner = base.claimOwner
-    state.stoppable = part
+    state.stoppable = self
+  }
+
+  /// Ends the reference its state holds to it, once its request is done with it, so
+  /// that it can be freed.
+  func close() {
+    state.stoppable = nil
+  }
+
+  /// The object-graph cells of its request, where its async object-graph products are
+  /// made once.
+  var cells: ObjectGraphCells { context.requestProducts.cells }
+
+  /// Whether the top frame's product was made, and the resolution goes on with it.
+  var hasProductInHand: Bool {
+    pendingInjection != nil || awaitedProduct != nil
+  }
+
+  /// Forgets the product of a top frame given up.
+  func forgetProductInHand() {
+    pendingInjection = nil
+    awaitedValues = nil
+    awaitedProduct = nil
   }
 
   /// The providers in progress, outermost first.
@@ -79,7 +114,7 @@ final class StoppableResolution: @unchecked Sendable {
   /// Takes its request's object-graph products, which another resolution of the
   /// request had, as it stopped for them; false when its task was cancelled meanwhile.
   func takeProducts() async -> Bool {
-    let request = part.context.requestProducts
+    let request = context.requestProducts
     guard let products = await request.synchronous.take() else { return false }
     state.objectGraphProducts = products
     state.request = request
@@ -125,7 +160,7 @@ enum Stop {
   /// Another resolution holds a claim this one needs: the object, and the name to
   /// report.
   case heldClaim(AnyObject, name: String)
-  /// The top frame's async creator, to await with ``StoppableState/awaitedValues``.
+  /// The top frame's async creator, to await with ``StoppableResolution/awaitedValues``.
   case awaitCreator(Provider)
   /// The dependencies of the top frame's async provider not resolved yet, which the
   /// request makes, the slow async ones at the same time.
@@ -143,45 +178,6 @@ enum Stop {
   /// The request's object-graph products, which another resolution of the request
   /// has.
   case needsProducts
-}
-
-/// What a stoppable resolution keeps besides its frames (see ``StoppableResolution``):
-/// where its request runs it, and what passes between them where it stops. The
-/// resolution's task alone uses it.
-final class StoppableState {
-  /// The level of the async resolution the resolution runs in: its request's creations
-  /// outside it, for cycles through them and for paths; it holds the request's
-  /// object-graph products.
-  let context: AsyncResolution
-  /// Where the resolution stopped, nil while it runs.
-  var stop: Stop?
-  /// A product whose injection the resolution stopped at: its creator ran, its frame is
-  /// still on top; it is injected when the resolution goes on.
-  var pendingInjection: PendingInjection?
-  /// The values the top frame's async creator is awaited with (``Stop/awaitCreator(_:)``).
-  var awaitedValues: ResolvedValues?
-  /// The product of that creator, handed back by the request.
-  var awaitedProduct: Resolved?
-
-  init(context: AsyncResolution) {
-    self.context = context
-  }
-
-  /// The object-graph cells of its request, where its async object-graph products are
-  /// made once.
-  var cells: ObjectGraphCells { context.requestProducts.cells }
-
-  /// Whether the top frame's product was made, and the resolution goes on with it.
-  var hasProductInHand: Bool {
-    pendingInjection != nil || awaitedProduct != nil
-  }
-
-  /// Forgets the product of a top frame given up.
-  func forgetProductInHand() {
-    pendingInjection = nil
-    awaitedValues = nil
-    awaitedProduct = nil
-  }
 }
 
 /// A product whose injection waits for a claim (see `ResolutionState.pendingInjection`).
