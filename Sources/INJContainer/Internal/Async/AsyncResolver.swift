@@ -242,14 +242,12 @@ struct AsyncResolver {
     while true {
       do throws(ResolutionError) {
         let product =
-          if case .nonisolated = place, !isBound {
-            try Resolver.proceed(resolution)
+          if case .nonisolated = place {
+            try Self.proceed(resolution, unbinding: isBound)
           } else {
             try await Self.run(where: place) {
               Result { () throws(ResolutionError) in
-                try Self.unbound { () throws(ResolutionError) in
-                  try Resolver.proceed(resolution).map { HandedOver($0) }
-                }
+                try Self.proceed(resolution, unbinding: isBound).map { HandedOver($0) }
               }
             }.get()?.value
           }
@@ -267,13 +265,13 @@ struct AsyncResolver {
           resolution.giveProductsBack()
         }
       }
+      giveBackProducts()
       switch stop {
       case .awaitCreator(let creating):
         // As the creation `level`: a creator asking the container again joins this
         // request, and a task it starts and leaves running asks as a new request once it
         // returns. Timed now and then (see `CreationPace`); a failed creation too: one
         // that fails slowly counts as slow.
-        giveBackProducts()
         let level = levels.top(of: resolution)
         let values = resolution.awaitedValues!
         let timed = creating.asyncPace.timesNextCreation()
@@ -293,7 +291,6 @@ struct AsyncResolver {
         // Injected where its creator's isolation says.
         place = creating.isolation
       case .dependencies(let dependent):
-        giveBackProducts()
         let level = levels.top(of: resolution)
         let values: [Resolved]
         do throws(ResolutionError) {
@@ -304,17 +301,18 @@ struct AsyncResolver {
           throw error
         }
         resolution.fillTopFrame(with: values)
-      case .runOn(let isolation):
-        giveBackProducts()
-        guard place != isolation else {
+      case .runOn(let running):
+        // A creator runs where a hop there makes it run: a second stop for the same
+        // place would mean it cannot, which is an error rather than a wait.
+        guard place != running.isolation else {
           resolution.abandon()
-          throw self.error(
-            for: resolution.providers.last?.name ?? provider.name,
-            reason: .notOnMainActor(registeredAt: nil))
+          if case .actor(let actor) = running.isolation {
+            throw error(for: running.name, reason: .notOnActor(actor.name))
+          }
+          throw error(for: running.name, reason: .notOnMainActor(registeredAt: nil))
         }
-        place = isolation
+        place = running.isolation
       case .heldClaim(let object, let name):
-        giveBackProducts()
         // Another resolution holds a claim it needs: wait for it without blocking.
         do {
           try await Claims.shared.waitForRelease(of: object, name: name, by: resolution.base)
@@ -331,17 +329,9 @@ struct AsyncResolver {
         // released and the object-graph products given back, since the singleton's
         // creator may need either, and resolved again after. A singleton made once is
         // ready from then on, so each stops here once.
-        var level = levels.top(of: resolution)
-        var above: [AsyncResolution] = []
-        for frame in resolution.providers.dropFirst(levels.count) {
-          level = level.entering(frame)
-          above.append(level)
-        }
+        let level = levels.top(of: resolution)
         resolution.abandonSynchronousFrames()
         giveBackProducts()
-        defer {
-          for level in above { level.end() }
-        }
         guard madeFirst.insert(ObjectIdentifier(singleton)).inserted else {
           resolution.abandon()
           throw error(for: singleton.name, reason: .requiresAsync, inProgress: true)
@@ -352,6 +342,8 @@ struct AsyncResolver {
           resolution.abandon()
           throw error
         }
+        // The levels of the synchronous providers given up end.
+        _ = levels.top(of: resolution)
       case .needsProducts:
         // One resolution of the request at a time walks synchronous object-graph
         // providers.
@@ -374,15 +366,15 @@ struct AsyncResolver {
     }
   }
 
-  /// Runs `body`, the synchronous part of a resolution, with no async resolution bound:
-  /// a task a synchronous creator starts, which it cannot await, asks as a new request,
-  /// not as a part of the creation this resolution is in.
-  private static func unbound<Value>(
-    _ body: () throws(ResolutionError) -> Value
-  ) throws(ResolutionError) -> Value {
-    guard AsyncResolution.current != nil else { return try body() }
+  /// Goes on with `resolution` (see ``Resolver/proceed(_:)``), with no async resolution
+  /// bound when `unbinding`: a task a synchronous creator starts, which it cannot await,
+  /// asks as a new request, not as a part of the creation this resolution is in.
+  private static func proceed(
+    _ resolution: StoppableResolution, unbinding: Bool
+  ) throws(ResolutionError) -> Resolved? {
+    guard unbinding else { return try Resolver.proceed(resolution) }
     return try AsyncResolution.$current.withValue(nil) {
-      Result { () throws(ResolutionError) in try body() }
+      Result { () throws(ResolutionError) in try Resolver.proceed(resolution) }
     }.get()
   }
 

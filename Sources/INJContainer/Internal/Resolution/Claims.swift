@@ -31,23 +31,20 @@ final class Claims: Sendable {
     /// Each claimed object, kept alive while claimed so that its identity is its
     /// own, with the resolution holding it and a name for cycle reports.
     var holders: [ObjectIdentifier: (object: AnyObject, owner: UInt, name: String)] = [:]
-    /// Each wait for a claimed object: the object and who waits, by a token of the wait:
-    /// the owner, for a resolution (it waits for one object at a time), or the level of
-    /// the creation a task would make, for an async creation (whose tasks may wait for
-    /// several at once).
+    /// The object each waiting resolution waits for, by the owner of its claims (a
+    /// resolution waits for one object at a time), and who it is: a thread's, or a
+    /// request's, suspended in ``waitForRelease(of:name:by:)``.
     var waits: [UInt: (key: ObjectIdentifier, waiter: Waiter)] = [:]
     /// The tasks suspended until each claimed object is released.
     var suspended: [ObjectIdentifier: [WaitingTask<Release>]] = [:]
-    /// The owners whose resolution is suspended in ``waitForRelease(of:name:by:)``, with
-    /// how many of their waits are.
-    var suspendedOwners: [UInt: Int] = [:]
     /// When the holder of `key` is an async request suspended while it waits: the name
     /// of what it waits for.
     func suspendedHolder(of key: ObjectIdentifier) -> String? {
-      guard let holder = holders[key], suspendedOwners[holder.owner] != nil,
-        let awaited = waits[holder.owner]?.key
+      // A request's wait is its creation's; a thread's has none.
+      guard let holder = holders[key], let wait = waits[holder.owner],
+        wait.waiter.creation != nil
       else { return nil }
-      return holders[awaited]?.name ?? "another creation"
+      return holders[wait.key]?.name ?? "another creation"
     }
 
     /// The cycle, as a closed path of names, when `owner` waiting for `key` would
@@ -258,22 +255,13 @@ final class Claims: Sendable {
   nonisolated(nonsending) func waitForRelease(
     of object: AnyObject, name: String, by creation: AsyncCreation
   ) async throws(Refusal) {
-    try await suspend(
-      untilReleased: object, name: name, token: creation.claimOwner, waiter: Waiter(creation))
-  }
-
-  /// The wait of ``waitForRelease(of:name:by:)``: recorded under `token` while it lasts,
-  /// and as a suspended owner that threads may not wait for.
-  private nonisolated(nonsending) func suspend(
-    untilReleased object: AnyObject, name: String, token: UInt, waiter: Waiter
-  ) async throws(Refusal) {
     let key = ObjectIdentifier(object)
+    let waiter = Waiter(creation)
     let table = self.table
     let cycle: [String]? = table.withLock { table in
       let cycle = table.access { table -> [String]? in
         if let cycle = table.cycle(waitingFor: key, by: waiter, name: name) { return cycle }
-        table.waits[token] = (key, waiter)
-        table.suspendedOwners[token, default: 0] += 1
+        table.waits[waiter.id] = (key, waiter)
         return nil
       }
       // Threads waiting for what this request holds look again: they may not wait.
@@ -284,9 +272,7 @@ final class Claims: Sendable {
     defer {
       table.withLock { table in
         table.access { table in
-          table.waits[token] = nil
-          let count = (table.suspendedOwners[token] ?? 1) - 1
-          table.suspendedOwners[token] = count > 0 ? count : nil
+          table.waits[waiter.id] = nil
         }
       }
     }

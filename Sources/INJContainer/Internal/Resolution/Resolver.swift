@@ -203,17 +203,22 @@ struct Resolver {
   private func release(_ frame: ResolutionState.Frame) {
     frame.values?.release()
     if frame.claimed {
-      Claims.shared.release(claimedObject(of: frame.provider))
+      releaseClaim(of: frame.provider, storing: nil)
     }
   }
 
-  /// What a frame of `provider` claimed: the provider, for a shared product; its request's
-  /// cell, for an async object-graph product.
-  private func claimedObject(of provider: Provider) -> AnyObject {
-    guard provider.scope == .objectGraph, let part = state.pointee.stoppable else {
-      return provider
+  /// Releases the claim a frame of `provider` holds, storing its product, if made: on
+  /// the provider, for a shared product; on its request's cell, for an async
+  /// object-graph product.
+  private func releaseClaim(of provider: Provider, storing product: Resolved?) {
+    if provider.scope == .objectGraph, let part = state.pointee.stoppable {
+      let cell = part.cells.cell(of: provider)
+      Claims.shared.release(cell) { cell.product = product }
+    } else {
+      Claims.shared.release(provider) {
+        if let product { provider.storeShared(product) }
+      }
     }
-    return part.cells.cell(of: provider)
   }
 
   /// Takes one step for the provider of the top frame: resolves its next
@@ -413,13 +418,7 @@ struct Resolver {
   private func leave(with product: Resolved) {
     let frame = state.pointee.frames.removeLast()
     if frame.claimed {
-      let provider = frame.provider
-      if provider.scope == .objectGraph, let part = state.pointee.stoppable {
-        let cell = part.cells.cell(of: provider)
-        Claims.shared.release(cell) { cell.product = product }
-      } else {
-        Claims.shared.release(provider) { provider.storeShared(product) }
-      }
+      releaseClaim(of: frame.provider, storing: product)
     } else if frame.handle._withUnsafeGuaranteedRef({ $0.scope == .objectGraph }) {
       objectGraphProducts.pointee.objectGraphProducts.keep(product, of: frame.provider)
     }
@@ -538,7 +537,7 @@ struct Resolver {
       return !aboveAsyncOnly && provider.scope == .singleton ? .singletonFirst(provider) : nil
     }
     if runsHere(provider.isolation) { return nil }
-    if aboveAsyncOnly { return .runOn(provider.isolation) }
+    if aboveAsyncOnly { return .runOn(provider) }
     if provider.isolation == .mainActor, lowestSynchronousIsolation == .nonisolated {
       return .mainActor
     }

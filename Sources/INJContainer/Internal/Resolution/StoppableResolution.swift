@@ -165,9 +165,9 @@ enum Stop {
   /// The dependencies of the top frame's async provider not resolved yet, which the
   /// request makes, the slow async ones at the same time.
   case dependencies(Provider)
-  /// A synchronous creator above async providers only, which runs elsewhere: the
-  /// resolution goes on there.
-  case runOn(CreatorIsolation)
+  /// A synchronous provider above async providers only, whose creator runs elsewhere:
+  /// the resolution goes on there.
+  case runOn(Provider)
   /// A singleton this resolution cannot make above a synchronous provider (its creator
   /// is async, or isolated to an actor it is not on): the request makes it first, as
   /// ``Container/makeSingletons(named:)`` would.
