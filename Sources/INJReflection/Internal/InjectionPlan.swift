@@ -1,9 +1,7 @@
 package import INJPrimitives
 
 /// How to inject every instance of one type: computed once per type and cached.
-package final class InjectionPlan: @unchecked Sendable {
-  // Every stored property is a `let` of a Sendable type, except `type`, a metatype:
-  // immutable runtime metadata, safe to share between threads.
+package final class InjectionPlan: Sendable {
 
   /// The type the plan is for.
   package let type: Any.Type

@@ -65,9 +65,7 @@ enum SlotDiscovery {
   private static let typedTypes = Locked<[ObjectIdentifier: [TypedSlot]?]>([:])
 
   /// A slot and the type its property holds, kept between threads.
-  private struct TypedSlot: @unchecked Sendable {
-    // `valueType` is a metatype: immutable runtime metadata, safe to share between
-    // threads. `slot` is Sendable.
+  private struct TypedSlot: Sendable {
     let slot: FieldSlot
     let valueType: Any.Type
 
