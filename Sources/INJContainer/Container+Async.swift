@@ -1,3 +1,4 @@
+import INJPrimitives
 import INJReflection
 
 extension Container {
@@ -104,7 +105,7 @@ extension Container {
         suggestion: name.isBlank ? nil : suggestion(for: name))
     }
     do {
-      return try await resolver.resolve(found.takeUnretainedValue())
+      return try await resolver.resolve(found.retained)
     } catch {
       throw completedFromRegistrations(error)
     }
@@ -199,7 +200,7 @@ extension Container {
   private func singletonNames() -> [String] {
     let names = withRegistry { $0.visibleNames }
     return names.filter { name in
-      guard let registration = lookup(name, hash: name.hashValue)?.takeUnretainedValue()
+      guard let registration = lookup(name, hash: name.hashValue)?.retained
       else { return false }
       return registration.owner === self && registration.provider?.scope == .singleton
     }

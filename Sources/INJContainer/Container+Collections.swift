@@ -1,3 +1,4 @@
+import INJPrimitives
 import INJReflection
 
 extension Container {
@@ -76,10 +77,10 @@ extension Container {
   /// The contribution at `position` of the collection `name` resolves to, or nil when
   /// `name` is no collection.
   func contribution(to name: String, at position: Int) -> Registration? {
-    guard let owner = lookup(name, hash: name.hashValue)?.takeUnretainedValue().owner,
+    guard let owner = lookup(name, hash: name.hashValue)?.retained.owner,
       let slot = owner.names.slot(named: name, hash: name.hashValue)
     else { return nil }
-    let (contributions, _) = owner.contributions(slotID: slot.takeUnretainedValue().id)
+    let (contributions, _) = owner.contributions(slotID: slot.retained.id)
     guard contributions.allSatisfy(\.isContribution), contributions.indices.contains(position)
     else { return nil }
     return contributions[position]
@@ -88,7 +89,7 @@ extension Container {
   /// How many contributions `name` has here. Call with the registry lock held.
   func contributionCount(to name: String, in registry: Registry) -> Int {
     guard let slot = names.slot(named: name, hash: name.hashValue) else { return 0 }
-    return registry.byName[slot.takeUnretainedValue().id].count
+    return registry.byName[slot.retained.id].count
   }
 
   /// The registration a collection name resolves to: a provider whose product is the
@@ -163,7 +164,7 @@ extension Container {
   /// the async resolution of the collection.
   package func replaceContribution<T>(to name: String, at position: Int, with value: T) -> Bool {
     withRegistry { registry in
-      guard let slot = names.slot(named: name, hash: name.hashValue)?.takeUnretainedValue(),
+      guard let slot = names.slot(named: name, hash: name.hashValue)?.retained,
         case let own = registry.byName[slot.id], own.allSatisfy(\.isContribution),
         own.indices.contains(position)
       else { return false }

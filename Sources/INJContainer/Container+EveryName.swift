@@ -1,3 +1,4 @@
+import INJPrimitives
 extension Container {
   /// A name that did not resolve where it runs, and the error.
   package struct UnresolvedName: Sendable {
@@ -46,7 +47,7 @@ extension Container {
   private func resolveWhereItRuns(
     _ name: String, handingOutArgumentProviders: Bool
   ) async -> (any Error)? {
-    let provider = lookup(name, hash: name.hashValue)?.takeUnretainedValue().provider
+    let provider = lookup(name, hash: name.hashValue)?.retained.provider
     if let provider, provider.argument != nil, handingOutArgumentProviders {
       if let error = await resolveWhereItRuns(value: name + "Provider") { return error }
       for dependency in provider.dependencies {
@@ -70,7 +71,7 @@ extension Container {
   /// Resolves `name` synchronously, off the main actor unless it needs it.
   private func resolveWhereItRuns(value name: String) async -> (any Error)? {
     let isMainActor =
-      lookup(name, hash: name.hashValue)?.takeUnretainedValue().provider?.isolation == .mainActor
+      lookup(name, hash: name.hashValue)?.retained.provider?.isolation == .mainActor
     if !isMainActor {
       do {
         _ = try value(forName: name)

@@ -1,3 +1,4 @@
+import INJPrimitives
 import INJReflection
 
 /// Watches a container's resolutions; test support uses it to record what was
@@ -121,7 +122,7 @@ extension Container {
           name: name, path: [name], suggestion: name.isBlank ? nil : suggestion(for: name),
           reason: name.isBlank ? .blankName : .unknownName))
     }
-    let registration = found.takeUnretainedValue()
+    let registration = found.retained
     switch registration.kind {
     case .provider(let provider):
       return .success(provider.dependencies)
@@ -136,7 +137,7 @@ extension Container {
   /// The name whose provider closure `name` resolves to here (or in an ancestor), such
   /// as `foo` for `fooProvider`; nil when `name` resolves to anything else, or nothing.
   package func baseOfProviderClosure(named name: String) -> String? {
-    let found = lookup(name, hash: name.hashValue)?.takeUnretainedValue()
+    let found = lookup(name, hash: name.hashValue)?.retained
     guard case .providerClosure(let target)? = found?.kind else { return nil }
     return target.name
   }

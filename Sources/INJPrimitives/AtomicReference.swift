@@ -24,21 +24,21 @@ package struct AtomicReference<Object: AnyObject>: ~Copyable, @unchecked Sendabl
 package extension AtomicReference {
   /// A reference holding `initial`.
   @inlinable
-  init(_ initial: Unmanaged<Object>? = nil) {
+  init(_ initial: Unretained<Object>? = nil) {
     word = AtomicWord(at: AtomicWord.allocate(count: 1, value: AtomicWord.bits(of: initial)))
   }
 
   /// The reference held.
   @inlinable
   @inline(__always)
-  func load(ordering: AtomicLoadOrdering) -> Unmanaged<Object>? {
+  func load(ordering: AtomicLoadOrdering) -> Unretained<Object>? {
     word.loadReference(ordering: ordering)
   }
 
   /// Holds `reference` from now on.
   @inlinable
   @inline(__always)
-  func store(_ reference: Unmanaged<Object>?, ordering: AtomicStoreOrdering) {
+  func store(_ reference: Unretained<Object>?, ordering: AtomicStoreOrdering) {
     word.storeReference(reference, ordering: ordering)
   }
 
@@ -47,8 +47,8 @@ package extension AtomicReference {
   @inlinable
   @inline(__always)
   func compareExchange(
-    expected: Unmanaged<Object>?, desired: Unmanaged<Object>?, ordering: AtomicUpdateOrdering
-  ) -> (exchanged: Bool, original: Unmanaged<Object>?) {
+    expected: Unretained<Object>?, desired: Unretained<Object>?, ordering: AtomicUpdateOrdering
+  ) -> (exchanged: Bool, original: Unretained<Object>?) {
     word.compareExchangeReference(expected: expected, desired: desired, ordering: ordering)
   }
 }

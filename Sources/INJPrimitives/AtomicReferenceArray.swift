@@ -36,7 +36,7 @@ package extension AtomicReferenceArray {
   /// The reference at `index`.
   @inlinable
   @inline(__always)
-  func load(at index: Int, ordering: AtomicLoadOrdering) -> Unmanaged<Object>? {
+  func load(at index: Int, ordering: AtomicLoadOrdering) -> Unretained<Object>? {
     assert(index >= 0 && index < count, "an index within the array")
     return AtomicWord(at: words + index).loadReference(ordering: ordering)
   }
@@ -45,7 +45,7 @@ package extension AtomicReferenceArray {
   @inlinable
   @inline(__always)
   func store(
-    _ reference: Unmanaged<Object>?, at index: Int, ordering: AtomicStoreOrdering
+    _ reference: Unretained<Object>?, at index: Int, ordering: AtomicStoreOrdering
   ) {
     assert(index >= 0 && index < count, "an index within the array")
     AtomicWord(at: words + index).storeReference(reference, ordering: ordering)

@@ -33,15 +33,15 @@ package struct AtomicWord: @unchecked Sendable {
   /// The word's bits for `reference`: the object's address, or zero for nil.
   @inlinable
   @inline(__always)
-  static func bits<Object: AnyObject>(of reference: Unmanaged<Object>?) -> Int {
-    Int(bitPattern: reference?.toOpaque())
+  static func bits<Object: AnyObject>(of reference: Unretained<Object>?) -> Int {
+    Int(bitPattern: reference?.unmanaged.toOpaque())
   }
 
   /// The reference whose bits are `bits`.
   @inlinable
   @inline(__always)
-  static func reference<Object: AnyObject>(from bits: Int) -> Unmanaged<Object>? {
-    UnsafeRawPointer(bitPattern: bits).map { Unmanaged.fromOpaque($0) }
+  static func reference<Object: AnyObject>(from bits: Int) -> Unretained<Object>? {
+    UnsafeRawPointer(bitPattern: bits).map { Unretained(.fromOpaque($0)) }
   }
 }
 
@@ -103,7 +103,7 @@ package extension AtomicWord {
   @inline(__always)
   func loadReference<Object: AnyObject>(
     ordering: AtomicLoadOrdering, as type: Object.Type = Object.self
-  ) -> Unmanaged<Object>? {
+  ) -> Unretained<Object>? {
     Self.reference(from: load(ordering: ordering))
   }
 
@@ -111,7 +111,7 @@ package extension AtomicWord {
   @inlinable
   @inline(__always)
   func storeReference<Object: AnyObject>(
-    _ reference: Unmanaged<Object>?, ordering: AtomicStoreOrdering
+    _ reference: Unretained<Object>?, ordering: AtomicStoreOrdering
   ) {
     store(Self.bits(of: reference), ordering: ordering)
   }
@@ -121,8 +121,8 @@ package extension AtomicWord {
   @inlinable
   @inline(__always)
   func compareExchangeReference<Object: AnyObject>(
-    expected: Unmanaged<Object>?, desired: Unmanaged<Object>?, ordering: AtomicUpdateOrdering
-  ) -> (exchanged: Bool, original: Unmanaged<Object>?) {
+    expected: Unretained<Object>?, desired: Unretained<Object>?, ordering: AtomicUpdateOrdering
+  ) -> (exchanged: Bool, original: Unretained<Object>?) {
     let (exchanged, found) = compareExchange(
       expected: Self.bits(of: expected), desired: Self.bits(of: desired), ordering: ordering)
     return (exchanged, Self.reference(from: found))

@@ -93,7 +93,7 @@ func suspendedTasks(on object: AnyObject) -> Int {
 
 /// The provider registered under `name`.
 func provider(named name: String, in container: Container) -> Provider? {
-  container.lookup(name, hash: name.hashValue)?.takeUnretainedValue().provider
+  container.lookup(name, hash: name.hashValue)?.retained.provider
 }
 
 /// Suspends until `condition` holds, or for at most `limit`; whether it holds.

@@ -143,6 +143,6 @@ import Testing
   }
 
   private static func provider(in container: Container, named name: String) -> Provider {
-    container.lookup(name, hash: name.hashValue)!.takeUnretainedValue().provider!
+    container.lookup(name, hash: name.hashValue)!.retained.provider!
   }
 }

@@ -73,7 +73,7 @@ struct OnceReferenceTests {
     container.addProvider(forName: "shared", options: .singleton) { _ in Part() }
     let part = try container.value(forName: "shared", as: Part.self)
     let provider = try #require(
-      container.lookup("shared", hash: "shared".hashValue)?.takeUnretainedValue().provider)
+      container.lookup("shared", hash: "shared".hashValue)?.retained.provider)
     #expect(Self.firstField(of: provider)?.name == "words")
     #expect(Self.firstField(of: provider)?.offset == Self.storedPropertiesOffset(of: provider))
     #expect(MemoryLayout<(Int, Int, Int)>.size == 3 * MemoryLayout<Int>.size)
@@ -84,7 +84,7 @@ struct OnceReferenceTests {
     let container = Container()
     container.addProvider(forName: "part") { _ in Part() }
     let registration = try #require(
-      container.lookup("part", hash: "part".hashValue)?.takeUnretainedValue())
+      container.lookup("part", hash: "part".hashValue)?.retained)
     #expect(Self.firstField(of: registration)?.name == "factoryWord")
     #expect(
       Self.firstField(of: registration)?.offset == Self.storedPropertiesOffset(of: registration))
@@ -99,9 +99,9 @@ struct OnceReferenceTests {
       released = try container.value(forName: "shared", as: Part.self)
       _ = try container.value(forName: "sharedProvider", as: (() -> Part).self)
       let registration = try #require(
-        container.lookup("shared", hash: "shared".hashValue)?.takeUnretainedValue())
+        container.lookup("shared", hash: "shared".hashValue)?.retained)
       let slot = try #require(container.names.slot(named: "shared", hash: "shared".hashValue))
-      factory = registration.providerFactory(slot: slot.takeUnretainedValue())
+      factory = registration.providerFactory(slot: slot.retained)
       #expect(released != nil)
       #expect(factory != nil)
     }

@@ -1,3 +1,4 @@
+import INJPrimitives
 import INJReflection
 import Testing
 
@@ -30,14 +31,14 @@ import Testing
     container.applyPendingRegistrations()
     let slot = { (name: String) in container.names.slot(named: name, hash: name.hashValue)! }
     #expect(
-      slot("early").takeUnretainedValue().closureSlot
-        === slot("earlyProvider").takeUnretainedValue())
+      slot("early").retained.closureSlot
+        === slot("earlyProvider").retained)
     #expect(
-      slot("late").takeUnretainedValue().closureSlot === slot("lateProvider").takeUnretainedValue())
+      slot("late").retained.closureSlot === slot("lateProvider").retained)
     #expect(
-      slot("lateProvider").takeUnretainedValue().closureSlot
-        === slot("lateProviderProvider").takeUnretainedValue())
-    #expect(slot("lateProviderProvider").takeUnretainedValue().closureSlot == nil)
+      slot("lateProvider").retained.closureSlot
+        === slot("lateProviderProvider").retained)
+    #expect(slot("lateProviderProvider").retained.closureSlot == nil)
     // Linked slots are what re-registering follows: a duplicate `late` breaks its
     // closure too.
     container.addProvider(forName: "late") { _ in Part() }
@@ -150,7 +151,7 @@ import Testing
     container.applyPendingRegistrations()
     let lines = { (name: String) -> [Int] in
       let id = container.names.slot(named: name, hash: name.hashValue)!
-        .takeUnretainedValue().id
+        .retained.id
       return container.withRegistry { $0.byName[id].map(\.site.line) }
     }
     #expect(lines("late") == [1])

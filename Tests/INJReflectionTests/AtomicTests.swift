@@ -101,13 +101,13 @@ struct AtomicTests {
         start.wait()
         if thread == 0 {
           made.value = round
-          reference.store(Unmanaged.passUnretained(made), ordering: .releasing)
+          reference.store(Unretained(made), ordering: .releasing)
         } else {
           var seen = reference.load(ordering: .acquiring)
           while seen == nil {
             seen = reference.load(ordering: .acquiring)
           }
-          if seen?.takeUnretainedValue().value != round { _ = wrong.wrappingAddRelaxed(1) }
+          if seen?.retained.value != round { _ = wrong.wrappingAddRelaxed(1) }
         }
       }
       #expect(wrong.load(ordering: .relaxed) == 0)
@@ -122,7 +122,7 @@ struct AtomicTests {
     let emptyLosers = AtomicInt(0)
     runConcurrently(Self.threadCount) { thread in
       let outcome = reference.compareExchange(
-        expected: nil, desired: Unmanaged.passUnretained(candidates[thread]),
+        expected: nil, desired: Unretained(candidates[thread]),
         ordering: .acquiringAndReleasing)
       if outcome.exchanged {
         _ = winners.wrappingAddRelaxed(1)
@@ -132,7 +132,7 @@ struct AtomicTests {
     }
     #expect(emptyLosers.load(ordering: .relaxed) == 0)
     #expect(winners.load(ordering: .relaxed) == 1)
-    let set = reference.load(ordering: .acquiring)?.takeUnretainedValue()
+    let set = reference.load(ordering: .acquiring)?.retained
     #expect(set.map { candidate in candidates.contains { $0 === candidate } } == true)
   }
 
@@ -144,11 +144,11 @@ struct AtomicTests {
     runConcurrently(Self.threadCount) { thread in
       // Each thread stores every 16th slot and reads all of them.
       for index in stride(from: thread, to: count, by: Self.threadCount) {
-        array.store(Unmanaged.passUnretained(objects[index]), at: index, ordering: .releasing)
+        array.store(Unretained(objects[index]), at: index, ordering: .releasing)
       }
       for index in 0..<count {
         if let found = array.load(at: index, ordering: .acquiring),
-          found.takeUnretainedValue().value != index
+          found.retained.value != index
         {
           _ = wrong.wrappingAddRelaxed(1)
         }
@@ -156,7 +156,7 @@ struct AtomicTests {
     }
     #expect(wrong.load(ordering: .relaxed) == 0)
     for index in 0..<count {
-      #expect(array.load(at: index, ordering: .relaxed)?.takeUnretainedValue() === objects[index])
+      #expect(array.load(at: index, ordering: .relaxed)?.retained === objects[index])
     }
   }
 }
@@ -205,8 +205,7 @@ extension AtomicTests {
   /// Where the stored properties of `object` start, from its address.
   static func storedPropertiesOffset(of object: AnyObject) -> Int {
     _getUnsafePointerToStoredProperties(object)
-      - UnsafeMutableRawPointer(
-        Unmanaged.passUnretained(object).toOpaque())
+      - UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
   }
 }
 

@@ -535,5 +535,5 @@ struct Interrupted: Error {}
 
 /// The provider registered under `name`.
 func provider(named name: String, in container: Container) -> Provider? {
-  container.lookup(name, hash: name.hashValue)?.takeUnretainedValue().provider
+  container.lookup(name, hash: name.hashValue)?.retained.provider
 }

@@ -122,13 +122,13 @@ package struct RecentPlan: Sendable {
   /// - Returns: The plan, or nil when the type has no injectable properties.
   package func plan(for type: Any.Type, of instance: () -> Any) -> InjectionPlan? {
     if let cached = plan.loadReference(ordering: .acquiring, as: InjectionPlan.self) {
-      let (hit, injects) = cached._withUnsafeGuaranteedRef {
+      let (hit, injects) = cached.read {
         ($0.type == type, $0.hasInjectableProperties)
       }
-      if hit { return injects ? cached.takeUnretainedValue() : nil }
+      if hit { return injects ? cached.retained : nil }
     }
     let found = InjectionPlan.plan(for: instance())
-    plan.storeReference(Unmanaged.passUnretained(found), ordering: .releasing)
+    plan.storeReference(Unretained(found), ordering: .releasing)
     return found.hasInjectableProperties ? found : nil
   }
 }

@@ -34,15 +34,15 @@ final class PlanCache: Sendable {
     let key = ObjectIdentifier(type)
     let entry = Self.recentIndex(of: key)
     if let cached = recent.load(at: entry, ordering: .acquiring) {
-      let (hit, injects) = cached._withUnsafeGuaranteedRef {
+      let (hit, injects) = cached.read {
         (ObjectIdentifier($0.type) == key, $0.hasInjectableProperties)
       }
       if hit {
-        return ifInjectable && !injects ? nil : cached.takeUnretainedValue()
+        return ifInjectable && !injects ? nil : cached.retained
       }
     }
     let plan = storedPlan(for: instance, key: key)
-    recent.store(Unmanaged.passUnretained(plan), at: entry, ordering: .releasing)
+    recent.store(Unretained(plan), at: entry, ordering: .releasing)
     return ifInjectable && !plan.hasInjectableProperties ? nil : plan
   }
 

@@ -420,7 +420,7 @@ struct AsyncResolver {
       try dependent.observeDependency(dependent.dependencies[index]) { context.path }
       let registration = try dependent.registration(
         ofDependency: dependent.dependencyHandles[index]
-      ) { context.path }.takeUnretainedValue()
+      ) { context.path }.retained
       if case .provider(let dependency) = registration.kind, dependency.asyncCreator != nil,
         !dependency.asyncPace.isQuick, dependency.sharedValue() == nil
       {

@@ -48,25 +48,25 @@ final class NameSlot: @unchecked Sendable {
 
   /// The registration in effect, without retaining it.
   @inline(__always)
-  var registration: Unmanaged<Registration>? {
+  var registration: Unretained<Registration>? {
     current.loadReference(ordering: .acquiring)
   }
 
   /// The slot of this name's provider-closure name, if that name is known: found
   /// without building the name.
   var closureSlot: NameSlot? {
-    closure.loadReference(ordering: .acquiring, as: NameSlot.self)?.takeUnretainedValue()
+    closure.loadReference(ordering: .acquiring, as: NameSlot.self)?.retained
   }
 
   /// Links the slot of this name's provider-closure name. Call with the container's
   /// registry lock held.
   func setClosureSlot(_ slot: NameSlot) {
-    closure.storeReference(Unmanaged.passUnretained(slot), ordering: .releasing)
+    closure.storeReference(Unretained(slot), ordering: .releasing)
   }
 
   /// Puts `registration` in effect. Call with the container's registry lock held;
   /// the container must keep `registration` alive.
   func setRegistration(_ registration: Registration?) {
-    current.storeReference(registration.map { Unmanaged.passUnretained($0) }, ordering: .releasing)
+    current.storeReference(registration.map { Unretained($0) }, ordering: .releasing)
   }
 }

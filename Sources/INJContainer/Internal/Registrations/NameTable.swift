@@ -31,21 +31,21 @@ final class NameTable: @unchecked Sendable {
   init() {
     let initial = Buffer(capacity: 64)
     strong = initial
-    buffer = AtomicReference(Unmanaged.passUnretained(initial))
+    buffer = AtomicReference(Unretained(initial))
   }
 
   /// The slot for `name`, if the name is known. Safe from any thread.
   @inline(__always)
-  func slot(named name: String, hash: Int) -> Unmanaged<NameSlot>? {
+  func slot(named name: String, hash: Int) -> Unretained<NameSlot>? {
     // Never nil: `init` stores the first buffer and growing stores each next one.
-    buffer.load(ordering: .acquiring)!._withUnsafeGuaranteedRef { $0.find(name, hash: hash) }
+    buffer.load(ordering: .acquiring)!.read { $0.find(name, hash: hash) }
   }
 
   /// The slot for `name`, created if new. Call with the registry lock held.
   func internSlot(named name: String) -> NameSlot {
     let hash = name.hashValue
     if let existing = slot(named: name, hash: hash) {
-      return existing.takeUnretainedValue()
+      return existing.retained
     }
     let slot = NameSlot(name: name, hash: hash, id: Int32(slots.count))
     slots.append(slot)
@@ -60,7 +60,7 @@ final class NameTable: @unchecked Sendable {
       }
       retired.append(strong)
       strong = grown
-      buffer.store(Unmanaged.passUnretained(grown), ordering: .releasing)
+      buffer.store(Unretained(grown), ordering: .releasing)
     } else {
       strong.insert(slot)
     }
@@ -77,7 +77,7 @@ final class NameTable: @unchecked Sendable {
     }
     guard let base = slot.baseName else { return }
     if let baseSlot = self.slot(named: base, hash: base.hashValue) {
-      baseSlot.takeUnretainedValue().setClosureSlot(slot)
+      baseSlot.retained.setClosureSlot(slot)
     } else {
       closureSlotsAwaitingBase[base] = slot
     }
@@ -96,10 +96,10 @@ final class NameTable: @unchecked Sendable {
     }
 
     @inline(__always)
-    func find(_ name: String, hash: Int) -> Unmanaged<NameSlot>? {
+    func find(_ name: String, hash: Int) -> Unretained<NameSlot>? {
       var index = hash & mask
       while let entry = entries.load(at: index, ordering: .acquiring) {
-        let matches = entry._withUnsafeGuaranteedRef { $0.hash == hash && $0.name == name }
+        let matches = entry.read { $0.hash == hash && $0.name == name }
         if matches { return entry }
         index = (index &+ 1) & mask
       }
@@ -112,7 +112,7 @@ final class NameTable: @unchecked Sendable {
       while entries.load(at: index, ordering: .relaxed) != nil {
         index = (index &+ 1) & mask
       }
-      entries.store(Unmanaged.passUnretained(slot), at: index, ordering: .releasing)
+      entries.store(Unretained(slot), at: index, ordering: .releasing)
     }
   }
 }

@@ -25,7 +25,7 @@ struct OnceWord<Object: AnyObject>: @unchecked Sendable {
 
   /// The object, once set.
   var object: Object? {
-    word.loadReference(ordering: .acquiring, as: Object.self)?.takeUnretainedValue()
+    word.loadReference(ordering: .acquiring, as: Object.self)?.retained
   }
 
   /// Runs `body` with the object borrowed, without reference counting; nil before the
@@ -35,21 +35,21 @@ struct OnceWord<Object: AnyObject>: @unchecked Sendable {
     guard let object = word.loadReference(ordering: .acquiring, as: Object.self) else {
       return nil
     }
-    return object._withUnsafeGuaranteedRef(body)
+    return object.read(body)
   }
 
   /// Sets the object unless one is set already; returns the one set.
   func setIfEmpty(_ object: Object) -> Object {
-    let stored = Unmanaged.passRetained(object)
+    let stored = Unretained(Unmanaged.passRetained(object))
     let (exchanged, existing) = word.compareExchangeReference(
       expected: nil, desired: stored, ordering: .acquiringAndReleasing)
     guard !exchanged, let existing else { return object }
-    stored.release()
-    return existing.takeUnretainedValue()
+    stored.unmanaged.release()
+    return existing.retained
   }
 
   /// Releases the object, if set. The owner calls it once, as it goes.
   func release() {
-    word.loadReference(ordering: .acquiring, as: Object.self)?.release()
+    word.loadReference(ordering: .acquiring, as: Object.self)?.unmanaged.release()
   }
 }

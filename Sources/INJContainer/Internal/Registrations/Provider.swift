@@ -67,7 +67,7 @@ final class Provider: @unchecked Sendable {
   /// `dependencySlots` unretained, for the resolution loop: `dependencySlots` and
   /// the owner's name table keep them alive, and reading a slot then costs no
   /// reference counting.
-  let dependencyHandles: [Unmanaged<NameSlot>]
+  let dependencyHandles: [Unretained<NameSlot>]
   let options: ProviderOptions
   let scope: Scope
   /// Whether the provider is a singleton made at launch (``ProviderOptions/madeAtLaunch``).
@@ -127,7 +127,7 @@ final class Provider: @unchecked Sendable {
     self.dependencies = dependencies
     self.dependencyKeyTypes = dependencyKeyTypes
     self.dependencySlots = dependencySlots
-    dependencyHandles = dependencySlots.map { Unmanaged.passUnretained($0) }
+    dependencyHandles = dependencySlots.map { Unretained($0) }
     self.options = options
     scope = Scope(options)
     isMadeAtLaunch = options.contains(.madeAtLaunch)
@@ -209,15 +209,15 @@ extension Provider {
   /// `path` gives the names in progress, for the error of a name nobody registered.
   @inline(__always)
   func registration(
-    ofDependency handle: Unmanaged<NameSlot>, path: () -> [String]
-  ) throws(ResolutionError) -> Unmanaged<Registration> {
+    ofDependency handle: Unretained<NameSlot>, path: () -> [String]
+  ) throws(ResolutionError) -> Unretained<Registration> {
     if pendingMark.mayHavePending {
       owner.applyPendingRegistrations()
     }
-    if let registration = handle._withUnsafeGuaranteedRef({ $0.registration }) {
+    if let registration = handle.read({ $0.registration }) {
       return registration
     }
-    return try ancestorRegistration(of: handle.takeUnretainedValue(), path: path)
+    return try ancestorRegistration(of: handle.retained, path: path)
   }
 
   /// The registration of a dependency slot this container has none for: an
@@ -226,7 +226,7 @@ extension Provider {
   @inline(never)
   private func ancestorRegistration(
     of slot: NameSlot, path: () -> [String]
-  ) throws(ResolutionError) -> Unmanaged<Registration> {
+  ) throws(ResolutionError) -> Unretained<Registration> {
     if let registration = owner.parent?.lookup(slot.name, hash: slot.hash) {
       return registration
     }
@@ -286,7 +286,7 @@ extension Provider {
       for slot in provider.dependencySlots {
         let found =
           slot.registration ?? provider.owner.parent?.lookup(slot.name, hash: slot.hash)
-        guard let dependency = found?.takeUnretainedValue().registeredProvider,
+        guard let dependency = found?.retained.registeredProvider,
           dependency.asyncCreator == nil, !dependency.isMadeAtLaunch
         else { continue }
         if dependency.isolation == .mainActor { return true }

@@ -110,8 +110,8 @@ final class Registration: @unchecked Sendable {
   /// The provider, unretained (``kind`` keeps it alive), for the resolution loop:
   /// reading it costs no reference counting.
   @inline(__always)
-  var unretainedProvider: Unmanaged<Provider>? {
-    if case .provider(let provider) = kind { Unmanaged.passUnretained(provider) } else { nil }
+  var unretainedProvider: Unretained<Provider>? {
+    if case .provider(let provider) = kind { Unretained(provider) } else { nil }
   }
 
   /// The provider as registered, valid or not.

@@ -1,3 +1,4 @@
+import INJPrimitives
 import INJReflection
 
 /// What a container's writers share, guarded by the container's registry lock.
@@ -107,7 +108,7 @@ extension Container {
       refresh(closureSlot, in: &registry)
     }
     if let base = slot.baseName, let baseSlot = names.slot(named: base, hash: base.hashValue) {
-      refresh(baseSlot.takeUnretainedValue(), in: &registry)
+      refresh(baseSlot.retained, in: &registry)
     }
   }
 
@@ -115,7 +116,7 @@ extension Container {
   /// to what the name resolves to at once. Call with the registry lock held.
   func slot(interning name: String, in registry: inout Registry) -> NameSlot {
     if let existing = names.slot(named: name, hash: name.hashValue) {
-      return existing.takeUnretainedValue()
+      return existing.retained
     }
     let slot = names.internSlot(named: name)
     if slot.baseName != nil {
@@ -127,10 +128,10 @@ extension Container {
   /// What a provider-closure name no slot exists for yet resolves to here, made on
   /// its first lookup: nil unless its base name resolves to something here.
   @inline(never)
-  func providerClosureOnFirstUse(_ name: String) -> Unmanaged<Registration>? {
+  func providerClosureOnFirstUse(_ name: String) -> Unretained<Registration>? {
     guard let base = Self.baseName(ofProviderClosure: name),
       let baseSlot = names.slot(named: base, hash: base.hashValue),
-      baseSlot._withUnsafeGuaranteedRef({ $0.registration }) != nil
+      baseSlot.read({ $0.registration }) != nil
     else { return nil }
     return withRegistry { registry in
       slot(interning: name, in: &registry).registration
@@ -150,7 +151,7 @@ extension Container {
   func sitesRegistered(_ name: String) -> (first: [RegistrationSite], count: Int) {
     withRegistry { registry in
       guard let slot = names.slot(named: name, hash: name.hashValue) else { return ([], 0) }
-      let own = registry.byName[slot._withUnsafeGuaranteedRef(\.id)]
+      let own = registry.byName[slot.read { $0.id }]
       return (own.prefix(ResolutionError.listedSiteLimit).map(\.site), own.count)
     }
   }
@@ -168,7 +169,7 @@ extension Container {
     }
     let name = slot.name
     let baseSlot = slot.baseName.flatMap {
-      names.slot(named: $0, hash: $0.hashValue)?.takeUnretainedValue()
+      names.slot(named: $0, hash: $0.hashValue)?.retained
     }
     let baseIsRegistered = baseSlot.map { registry.isRegistered($0.id) } ?? false
     switch own.count {
@@ -221,7 +222,7 @@ extension Container {
   /// What an ancestor registered under `name` itself (not a provider closure it
   /// derived), if any.
   func madeInAncestors(_ name: String) -> Registration? {
-    guard let found = parent?.lookup(name, hash: name.hashValue)?.takeUnretainedValue(),
+    guard let found = parent?.lookup(name, hash: name.hashValue)?.retained,
       found.isMade
     else { return nil }
     return found

@@ -1,21 +1,22 @@
+import INJPrimitives
 import INJReflection
 
 extension Container {
   /// The registration a name resolves to in this container or its ancestors.
   /// Lock-free.
   @inline(__always)
-  func lookup(_ name: String, hash: Int) -> Unmanaged<Registration>? {
+  func lookup(_ name: String, hash: Int) -> Unretained<Registration>? {
     if let registration = lookupHere(name, hash: hash) {
       return registration
     }
     // Walk the ancestors unretained: each keeps its parent alive, and threads
     // resolving at once must not all write the reference counts of shared objects.
-    var ancestor = parent.map { Unmanaged.passUnretained($0) }
+    var ancestor = parent.map { Unretained($0) }
     while let current = ancestor {
-      let (found, next) = current._withUnsafeGuaranteedRef { container in
+      let (found, next) = current.read { container in
         (
           container.lookupHere(name, hash: hash),
-          container.parent.map { Unmanaged.passUnretained($0) }
+          container.parent.map { Unretained($0) }
         )
       }
       if let found {
@@ -28,14 +29,14 @@ extension Container {
 
   /// The registration a name resolves to in this container alone. Lock-free.
   @inline(__always)
-  private func lookupHere(_ name: String, hash: Int) -> Unmanaged<Registration>? {
+  private func lookupHere(_ name: String, hash: Int) -> Unretained<Registration>? {
     if pendingMark.mayHavePending {
       applyPendingRegistrations()
     }
     guard let slot = names.slot(named: name, hash: hash) else {
       return name.hasProviderClosureShape ? providerClosureOnFirstUse(name) : nil
     }
-    if let registration = slot._withUnsafeGuaranteedRef({ $0.registration }) {
+    if let registration = slot.read({ $0.registration }) {
       return registration
     }
     // Another thread may have just made this provider-closure slot and not set it
@@ -71,7 +72,7 @@ extension Container {
     switch error.reason {
     case .cycle(let cycle) where error.cycleProperty == nil:
       completed.cycleProperty = CycleText.property(fixing: cycle) { name in
-        lookup(name, hash: name.hashValue)?.takeUnretainedValue()
+        lookup(name, hash: name.hashValue)?.retained
       }
     case .typeMismatch(let expected, _):
       guard let element = error.mismatchedElement,
@@ -106,7 +107,7 @@ extension Container {
     if let ready = Self.readyValue(of: found) {
       return ready
     }
-    return try found.withGuaranteedRef { (registration) throws(ResolutionError) in
+    return try found.read { (registration) throws(ResolutionError) in
       try resolveSlowly(registration)
     }
   }
@@ -115,8 +116,8 @@ extension Container {
   /// registration, so threads resolving the same name share no writes: the fast path
   /// of every request. Nil for anything else.
   @inline(__always)
-  static func readyValue(of found: Unmanaged<Registration>) -> Resolved? {
-    found._withUnsafeGuaranteedRef { registration -> Resolved? in
+  static func readyValue(of found: Unretained<Registration>) -> Resolved? {
+    found.read { registration -> Resolved? in
       switch registration.kind {
       case .instance(let value, _): value
       case .provider(let provider): provider.singleton.value
@@ -128,7 +129,7 @@ extension Container {
   /// Resolves a registration whose value is not ready to read.
   private func resolveSlowly(_ registration: Registration) throws(ResolutionError) -> Resolved {
     if let provider = registration.unretainedProvider {
-      return try provider.withGuaranteedRef { (provider) throws(ResolutionError) in
+      return try provider.read { (provider) throws(ResolutionError) in
         try Resolver.resolve(provider)
       }
     }
@@ -148,7 +149,7 @@ extension Container {
     guard let found = target.registration else {
       try failure(target.name, .unknownName)
     }
-    let registration = found.takeUnretainedValue()
+    let registration = found.retained
     switch registration.kind {
     case .instance, .provider:
       return Resolved(factory: registration.providerFactory(slot: target))

@@ -1,3 +1,4 @@
+import INJPrimitives
 extension Resolver: ResolutionInProgress {
   /// The providers in progress, outermost first.
   private var stack: [Provider] {
@@ -6,7 +7,7 @@ extension Resolver: ResolutionInProgress {
     while let current = resolution {
       var chain = current.pointee.frames.map(\.provider)
       if let leaf = current.pointee.leaf {
-        chain.append(leaf.takeUnretainedValue())
+        chain.append(leaf.retained)
       }
       chains.append(chain)
       resolution = current.pointee.outer

@@ -1,3 +1,4 @@
+import INJPrimitives
 import INJReflection
 
 /// The operations of a resolution, on its state in place.
@@ -165,7 +166,7 @@ struct Resolver {
   private func run() throws(ResolutionError) -> Resolved? {
     while true {
       let top = state.pointee.frames.count - 1
-      let step = try state.pointee.frames[top].handle.withGuaranteedRef {
+      let step = try state.pointee.frames[top].handle.read {
         (provider) throws(ResolutionError) -> Resolved? in
         try advance(provider, top: top)
       }
@@ -236,8 +237,8 @@ struct Resolver {
       let resolved = values._withUnsafeGuaranteedRef { $0.count }
       guard resolved < slots.count else { break }
       let slot = slots[resolved]
-      try provider.observeDependency(slot._withUnsafeGuaranteedRef { $0.name }) { path }
-      let value = try provider.registration(ofDependency: slot) { path }.withGuaranteedRef {
+      try provider.observeDependency(slot.read { $0.name }) { path }
+      let value = try provider.registration(ofDependency: slot) { path }.read {
         (registration) throws(ResolutionError) -> Resolved? in
         try valueOrFrame(of: registration)
       }
@@ -258,7 +259,7 @@ struct Resolver {
   @inline(__always)
   private func valueOrFrame(of registration: Registration) throws(ResolutionError) -> Resolved? {
     if let provider = registration.unretainedProvider {
-      return try provider.withGuaranteedRef { (provider) throws(ResolutionError) in
+      return try provider.read { (provider) throws(ResolutionError) in
         try valueOrFrame(of: provider)
       }
     }
@@ -300,7 +301,7 @@ struct Resolver {
     if isLeafInProgress(provider) {
       throw cycleError(closingAt: provider)
     }
-    state.pointee.leaf = Unmanaged.passUnretained(provider)
+    state.pointee.leaf = Unretained(provider)
     defer { state.pointee.leaf = nil }
     // Transient and without dependencies: nothing to share and nothing to inject, and
     // the values were made with the provider (a leaf has no dependencies).
@@ -405,7 +406,7 @@ struct Resolver {
     return dependent.dependencyHandles[next...].contains { slot in
       guard
         let registration = try? dependent.registration(ofDependency: slot, path: { [] })
-          .takeUnretainedValue(),
+          .retained,
         case .provider(let dependency) = registration.kind
       else { return false }
       return dependency.asyncCreator != nil && !dependency.asyncPace.isQuick
@@ -419,7 +420,7 @@ struct Resolver {
     let frame = state.pointee.frames.removeLast()
     if frame.claimed {
       releaseClaim(of: frame.provider, storing: product)
-    } else if frame.handle._withUnsafeGuaranteedRef({ $0.scope == .objectGraph }) {
+    } else if frame.handle.read({ $0.scope == .objectGraph }) {
       objectGraphProducts.pointee.objectGraphProducts.keep(product, of: frame.provider)
     }
   }
@@ -549,7 +550,7 @@ struct Resolver {
   private func isAsync(frameBelow index: Int) -> Bool {
     // Borrowed, without reference counting: this is asked at every async provider.
     index == 0
-      || state.pointee.frames[index - 1].handle._withUnsafeGuaranteedRef { $0.asyncCreator != nil }
+      || state.pointee.frames[index - 1].handle.read { $0.asyncCreator != nil }
   }
 
   /// Whether the request of a stoppable resolution awaits `provider`'s async creator
@@ -605,7 +606,7 @@ struct Resolver {
         for: provider.name,
         reason: .notOnMainActor(
           registeredAt: provider.owner.lookup(provider.name, hash: provider.name.hashValue)?
-            .takeUnretainedValue().site),
+            .retained.site),
         inProgress: true)
     case .actor(let actor):
       throw error(for: provider.name, reason: .notOnActor(actor.name), inProgress: true)
@@ -686,9 +687,7 @@ struct Resolver {
     let id = ObjectIdentifier(provider)
     var resolution: UnsafeMutablePointer<ResolutionState>? = state
     while let current = resolution {
-      if let leaf = current.pointee.leaf,
-        leaf.toOpaque() == Unmanaged.passUnretained(provider).toOpaque()
-      {
+      if current.pointee.leaf?.refers(to: provider) == true {
         return true
       }
       for index in current.pointee.frames.indices where current.pointee.frames[index].id == id {
@@ -704,10 +703,9 @@ struct Resolver {
   /// can hold it.
   @inline(__always)
   private func isLeafInProgress(_ provider: Provider) -> Bool {
-    let handle = Unmanaged.passUnretained(provider).toOpaque()
     var resolution: UnsafeMutablePointer<ResolutionState>? = state
     while let current = resolution {
-      if current.pointee.leaf?.toOpaque() == handle { return true }
+      if current.pointee.leaf?.refers(to: provider) == true { return true }
       resolution = current.pointee.outer
     }
     return false
@@ -733,7 +731,7 @@ struct ResolutionState {
     /// The provider, unretained: its container keeps it alive for longer than the
     /// resolution, and reference counting in the resolution loop would cost more
     /// than the rest of it.
-    let handle: Unmanaged<Provider>
+    let handle: Unretained<Provider>
     /// The values of the dependencies resolved so far, owned by the frame (one
     /// reference, released by hand) until the creator receives them; nil from
     /// then on.
@@ -742,15 +740,15 @@ struct ResolutionState {
     let claimed: Bool
 
     init(provider: Provider, values: ResolvedValues.Storage, claimed: Bool) {
-      handle = Unmanaged.passUnretained(provider)
+      handle = Unretained(provider)
       self.values = Unmanaged.passRetained(values)
       self.claimed = claimed
     }
 
     /// The provider, retained (for paths where the cost does not matter).
-    var provider: Provider { handle.takeUnretainedValue() }
+    var provider: Provider { handle.retained }
 
-    var id: ObjectIdentifier { ObjectIdentifier(handle.takeUnretainedValue()) }
+    var id: ObjectIdentifier { ObjectIdentifier(handle.retained) }
   }
 
   /// The resolution this one is nested in, on the same thread; it outlives this
@@ -771,7 +769,7 @@ struct ResolutionState {
   var frames: ContiguousArray<Frame>
   /// A provider without dependencies whose creator is running without a frame
   /// (see `Resolver.createLeaf`).
-  var leaf: Unmanaged<Provider>?
+  var leaf: Unretained<Provider>?
   /// The object-graph products made so far, kept by the outermost resolution.
   var objectGraphProducts = ObjectGraphProducts()
   /// Whether the outermost resolution asked for an async request it is part of (see

@@ -1,3 +1,4 @@
+import INJPrimitives
 import INJGraph
 import INJReflection
 
@@ -105,8 +106,7 @@ struct Validation {
   /// are the ids past the snapshot's slots, and the check sees them as unknown.
   private func slotID(of name: String) -> Int32? {
     guard
-      let id = container.names.slot(named: name, hash: name.hashValue)?
-        ._withUnsafeGuaranteedRef(\.id),
+      let id = container.names.slot(named: name, hash: name.hashValue)?.read({ $0.id }),
       Int(id) < slots.count
     else { return nil }
     return id
@@ -290,7 +290,7 @@ struct Validation {
       if registrationCounts[Int(slot.id)] == 1, entryOfSlot[Int(slot.id)] >= 0 {
         dependency = index.entries[Int(entryOfSlot[Int(slot.id)])]
       } else if registrationCounts[Int(slot.id)] == 0 {
-        dependency = container.parent?.lookup(slot.name, hash: slot.hash)?.takeUnretainedValue()
+        dependency = container.parent?.lookup(slot.name, hash: slot.hash)?.retained
       } else {
         dependency = nil
       }
@@ -650,7 +650,7 @@ struct Validation {
       return count == 1 && entry >= 0 ? index.entries[Int(entry)] : nil
     }
     let name = slots[Int(id)].name
-    return container.parent?.lookup(name, hash: name.hashValue)?.takeUnretainedValue()
+    return container.parent?.lookup(name, hash: name.hashValue)?.retained
   }
 
   /// The declared type and site of what `name` resolves to as a value, here or in an
@@ -674,7 +674,7 @@ struct Validation {
     if let id = slotID(of: name), registrationCounts[Int(id)] > 0 {
       return registrationCounts[Int(id)] == 1 ? own(id).first : nil
     }
-    return container.parent?.lookup(name, hash: name.hashValue)?.takeUnretainedValue()
+    return container.parent?.lookup(name, hash: name.hashValue)?.retained
   }
 
   private mutating func injectProperties(
