@@ -1,4 +1,5 @@
 public import INJContainer
+import INJPrimitives
 
 extension TestContainer {
   /// Adds a name the test container does not have, with a ready value: for what
@@ -32,9 +33,8 @@ extension TestContainer {
     _ name: String, with instance: T, fileID: StaticString = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
-    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    register(name, as: .add, at: location) {
-      container.overrideInstance(instance, forName: name, site: location.registrationSite)
+    register(name, by: "add", at: IssueLocation(fileID, filePath, line, column)) {
+      container.overrideInstance(instance, forName: name, site: $0)
     }
   }
 
@@ -69,11 +69,10 @@ extension TestContainer {
     creator: @escaping (ResolvedValues) throws -> T,
     _ isolation: isolated (any Actor)? = #isolation
   ) {
-    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    register(name, as: .add, at: location) {
+    register(name, by: "add", at: IssueLocation(fileID, filePath, line, column)) {
       container.overrideProvider(
         forName: name, dependencies: dependencies, options: options.options,
-        site: location.registrationSite, isolation: isolation, creator: creator)
+        site: $0, isolation: isolation, creator: creator)
     }
   }
 
@@ -97,11 +96,10 @@ extension TestContainer {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column, creator: @escaping @Sendable (ResolvedValues) async throws -> T
   ) {
-    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    register(name, as: .addAsync, at: location) {
+    register(name, by: "addAsync", at: IssueLocation(fileID, filePath, line, column)) {
       container.overrideAsyncProvider(
         forName: name, dependencies: dependencies, options: options.options,
-        site: location.registrationSite, creator: creator)
+        site: $0, creator: creator)
     }
   }
 
@@ -173,13 +171,12 @@ extension TestContainer {
     _ name: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) {
-    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    register(name, as: .addUnimplemented, at: location)
+    register(name, by: "addUnimplemented", at: IssueLocation(fileID, filePath, line, column))
   }
 
   /// The names the test added to the test container, sorted: with `add` or
   /// `addUnimplemented`, or with an override of a name that was not registered.
   public var addedNames: [String] {
-    observer.addedNames.sorted()
+    observer.state.withLock { $0.added }.sorted()
   }
 }

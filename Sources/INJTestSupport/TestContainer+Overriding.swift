@@ -1,4 +1,5 @@
 public import INJContainer
+import INJPrimitives
 
 extension TestContainer {
   /// Overrides a registered name with a ready value: whoever resolves or depends on
@@ -44,9 +45,8 @@ extension TestContainer {
     _ name: String, with instance: T, fileID: StaticString = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
-    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    register(name, as: .override, at: location) {
-      container.overrideInstance(instance, forName: name, site: location.registrationSite)
+    register(name, by: "override", at: IssueLocation(fileID, filePath, line, column)) {
+      container.overrideInstance(instance, forName: name, site: $0)
     }
   }
 
@@ -83,11 +83,10 @@ extension TestContainer {
     creator: @escaping (ResolvedValues) throws -> T,
     _ isolation: isolated (any Actor)? = #isolation
   ) {
-    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    register(name, as: .override, at: location) {
+    register(name, by: "override", at: IssueLocation(fileID, filePath, line, column)) {
       container.overrideProvider(
         forName: name, dependencies: dependencies, options: options.options,
-        site: location.registrationSite, isolation: isolation, creator: creator)
+        site: $0, isolation: isolation, creator: creator)
     }
   }
 
@@ -117,11 +116,10 @@ extension TestContainer {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column, creator: @escaping @Sendable (ResolvedValues) async throws -> T
   ) {
-    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    register(name, as: .overrideAsync, at: location) {
+    register(name, by: "overrideAsync", at: IssueLocation(fileID, filePath, line, column)) {
       container.overrideAsyncProvider(
         forName: name, dependencies: dependencies, options: options.options,
-        site: location.registrationSite, creator: creator)
+        site: $0, creator: creator)
     }
   }
 
@@ -197,107 +195,63 @@ extension TestContainer {
     _ name: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) {
-    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    register(name, as: .overrideUnimplemented, at: location)
+    register(name, by: "overrideUnimplemented", at: IssueLocation(fileID, filePath, line, column))
   }
 }
 
 // MARK: Checking and registering
 
-/// How a test registers a name in its test container: which method it called,
-/// what the name must be for that call, and the call to use instead.
-struct RegistrationKind {
-  /// Whether the name must be new to the test container (an add); otherwise it must
-  /// be registered (an override).
-  let expectsNewName: Bool
-  /// What the method's name says after `add` or `override`: nothing, `Async` or
-  /// `Unimplemented`.
-  let variant: String
-
-  static let override = Self(expectsNewName: false, variant: "")
-  static let overrideAsync = Self(expectsNewName: false, variant: "Async")
-  static let overrideUnimplemented = Self(expectsNewName: false, variant: "Unimplemented")
-  static let add = Self(expectsNewName: true, variant: "")
-  static let addAsync = Self(expectsNewName: true, variant: "Async")
-  static let addUnimplemented = Self(expectsNewName: true, variant: "Unimplemented")
-
-  /// Whether the name is registered as an unimplemented placeholder.
-  var isUnimplemented: Bool { variant == "Unimplemented" }
-
-  /// The failure for a call with a name of the wrong kind: new for an override,
-  /// registered for an add, or the provider closure of `base`.
-  func failure(for name: String, suggestion: String?, base: String? = nil) -> String {
-    let placeholder = isUnimplemented ? " as unimplemented" : ""
-    if let base {
-      return
-        "Cannot \(expectsNewName ? "add" : "override") '\(name)'\(placeholder): it is the "
-        + "provider closure of '\(base)', which makes '\(base)' each time it is called. "
-        + "Override '\(base)' instead; '\(name)' then makes the fake."
-    }
-    if expectsNewName {
-      return
-        "Cannot add '\(name)'\(placeholder): it is already registered. To replace it, use "
-        + "\(counterpart(for: name)) instead."
-    }
-    return
-      "Cannot override '\(name)'\(placeholder): nothing is registered under that name."
-      + (suggestion.map { " Did you mean '\($0)'?" } ?? "")
-      + " To add it as a new name, use \(counterpart(for: name)) instead."
-  }
-
-  /// The call that registers `name` the other way, as the test would write it.
-  private func counterpart(for name: String) -> String {
-    (expectsNewName ? "override" : "add") + variant
-      + (isUnimplemented ? "(\"\(name)\")" : "(\"\(name)\", …)")
-  }
-}
-
 extension TestContainer {
   /// Registers `name` with `apply` (an unimplemented one with its placeholder), first
-  /// failing the test at `location` when the name is not what `kind` expects: a registered name for an override, a new one
-  /// for an add. The registration happens either way, except for the provider closure
-  /// of a registered name, which is refused.
+  /// failing the test at `location` when the name is not what `method` expects: a
+  /// registered name for an `override` method, a new one for an `add` method. The
+  /// registration happens either way, except for the provider closure of a registered
+  /// name, which is refused.
+  ///
+  /// - Parameters:
+  ///   - name: The name to register.
+  ///   - method: The method the test called: `add`, `overrideAsync`, ….
+  ///   - location: Where the test called it.
+  ///   - apply: Registers the name, given the site to report it at.
   func register(
-    _ name: String, as kind: RegistrationKind, at location: IssueLocation,
-    apply: () -> Void = {}
+    _ name: String, by method: String, at location: IssueLocation,
+    apply: (RegistrationSite) -> Void = { _ in }
   ) {
+    let adding = method.hasPrefix("add")
+    let variant = method.drop(while: \.isLowercase)
+    let unimplementedAt = variant == "Unimplemented" ? location : nil
+    let cannot =
+      "Cannot \(adding ? "add" : "override") '\(name)'"
+      + (unimplementedAt == nil ? ": " : " as unimplemented: ")
+    // The call that registers `name` the other way, as the test would write it.
+    let counterpart =
+      (adding ? "override" : "add") + variant
+      + (unimplementedAt == nil ? "(\"\(name)\", …)" : "(\"\(name)\")")
     if let base = container.baseOfProviderClosure(named: name) {
-      let failure = kind.failure(for: name, suggestion: nil, base: base)
-      return reporter.reportIssue(failure, at: location)
+      return reporter.reportIssue(
+        cannot + "it is the provider closure of '\(base)', which makes '\(base)' each time it is "
+          + "called. Override '\(base)' instead; '\(name)' then makes the fake.", at: location)
     }
     let isNew = !container.isRegistered(name)
-    if isNew != kind.expectsNewName {
-      let suggestion =
-        isNew
-        ? container.closestRegisteredName(
-          to: name, added: observer.addedNames, providerClosures: false)
-        : nil
-      reporter.reportIssue(kind.failure(for: name, suggestion: suggestion), at: location)
+    if isNew, !adding {
+      let added = observer.state.withLock { $0.added }
+      reporter.reportIssue(
+        cannot + "nothing is registered under that name."
+          + container.didYouMean(name, added: added, providerClosures: false)
+          + " To add it as a new name, use \(counterpart) instead.", at: location)
+    } else if !isNew, adding {
+      reporter.reportIssue(
+        cannot + "it is already registered. To replace it, use \(counterpart) instead.",
+        at: location)
     }
-    observer.mark(name, isNew: isNew, unimplementedAt: kind.isUnimplemented ? location : nil)
-    if kind.isUnimplemented {
-      // Registered so the name counts as present; the observer refuses every request
-      // for it before this value could be handed out. Registered as `Any`, so that a
-      // provider closure of any type may be asked for (and refused when called).
-      container.overrideInstance(
-        UnimplementedPlaceholder(name: name) as Any, forName: name,
-        site: location.registrationSite)
-    } else {
-      apply()
-    }
+    observer.state.withLock { $0.mark(name, isNew: isNew, unimplementedAt: unimplementedAt) }
+    guard unimplementedAt != nil else { return apply(location.registrationSite) }
+    // Registered so the name counts as present; the observer refuses every request for
+    // it before this value could be handed out. Registered as `Any`, so that a provider
+    // closure of any type may be asked for (and refused when called).
+    container.overrideInstance(
+      UnimplementedError(name: name) as Any, forName: name, site: location.registrationSite)
   }
-}
-
-extension IssueLocation {
-  /// The site a registration made here is reported at by the container.
-  var registrationSite: RegistrationSite {
-    RegistrationSite(fileID: fileID.description, line: Int(line))
-  }
-}
-
-/// What an unimplemented name is registered as; never handed out.
-private struct UnimplementedPlaceholder {
-  let name: String
 }
 
 extension TestContainer {
@@ -317,7 +271,7 @@ extension TestContainer {
   public func override(_ modules: any ContainerModule...) {
     for module in modules {
       for (name, isNew) in container.installOverriding(module) {
-        observer.mark(name, isNew: isNew)
+        observer.state.withLock { $0.mark(name, isNew: isNew) }
       }
     }
   }
@@ -352,9 +306,9 @@ extension TestContainer {
       reporter.reportIssue(
         "Cannot override contribution \(position) of '\(collection)': '\(collection)' has no "
           + "contribution \(position). Contributions are counted from 0 in registration order.",
-        at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+        at: IssueLocation(fileID, filePath, line, column))
       return
     }
-    observer.allow([collection])
+    observer.state.withLock { _ = $0.allowed.insert(collection) }
   }
 }

@@ -17,9 +17,7 @@ extension TestContainer {
     forName name: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) throws -> Any {
-    try CallSite.$location.withValue(
-      IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    ) {
+    try CallSite.$location.withValue(IssueLocation(fileID, filePath, line, column)) {
       try container.value(forName: name)
     }
   }
@@ -52,9 +50,7 @@ extension TestContainer {
     forName name: String, as type: T.Type = T.self, fileID: StaticString = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) throws -> T {
-    try CallSite.$location.withValue(
-      IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    ) {
+    try CallSite.$location.withValue(IssueLocation(fileID, filePath, line, column)) {
       try container.value(forName: name, as: T.self)
     }
   }
@@ -73,9 +69,7 @@ extension TestContainer {
     for key: Key<T>, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) throws -> T {
-    try CallSite.$location.withValue(
-      IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    ) {
+    try CallSite.$location.withValue(IssueLocation(fileID, filePath, line, column)) {
       try container.value(for: key)
     }
   }
@@ -99,9 +93,7 @@ extension TestContainer {
     forName name: String, as type: T.Type = T.self, fileID: StaticString = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async throws -> T {
-    try await CallSite.$location.withValue(
-      IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    ) {
+    try await CallSite.$location.withValue(IssueLocation(fileID, filePath, line, column)) {
       try await container.asyncValue(forName: name, as: T.self)
     }
   }
@@ -134,9 +126,7 @@ extension TestContainer {
     named names: [String]? = nil, fileID: StaticString = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async throws {
-    try await CallSite.$location.withValue(
-      IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    ) {
+    try await CallSite.$location.withValue(IssueLocation(fileID, filePath, line, column)) {
       try await container.makeSingletons(named: names)
     }
   }

@@ -1,4 +1,5 @@
 public import INJContainer
+import INJPrimitives
 
 /// A container for one test: a copy of the app's container (or an empty one) in
 /// which any name can be overridden with a fake, that logs what it resolves and,
@@ -54,10 +55,7 @@ public import INJContainer
 public final class TestContainer: Sendable {
   /// The container the test resolves through; hand it to the code under test.
   public let container: Container
-  /// Whether only overridden and allowed names resolve.
-  package let isStrict: Bool
-  /// Where the test container's failures go.
-  package let reporter: any IssueReporter
+  /// Watches the container's resolutions, and holds what the test registered.
   let observer: TestObserver
 
   /// The test container of the current test, when the test runs with the
@@ -98,21 +96,23 @@ public final class TestContainer: Sendable {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) {
-    let reporter = reporter ?? ReporterScope.kept
-    let observer = TestObserver(
-      isStrict: strict, allowed: allowedNames, reporter: reporter,
-      creationSite: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    observer = TestObserver(
+      isStrict: strict, allowed: allowedNames, reporter: reporter ?? ReporterScope.current,
+      creationSite: IssueLocation(fileID, filePath, line, column))
     container = Container(copying: production, observer: observer)
-    observer.attach(to: container)
-    // Overrides carried over from a test container being copied stay overrides.
-    for name in container.overriddenNames {
-      observer.mark(name, isNew: false)
+    observer.state.withLock {
+      $0.container = container
+      // Overrides carried over from a test container being copied stay overrides.
+      $0.overridden = Set(container.overriddenNames)
     }
-    isStrict = strict
-    self.reporter = reporter
-    self.observer = observer
     checkAllowed(allowedNames, at: observer.creationSite)
   }
+
+  /// Whether only overridden and allowed names resolve.
+  package var isStrict: Bool { observer.isStrict }
+
+  /// Where the test container's failures go.
+  package var reporter: any IssueReporter { observer.reporter }
 
   // MARK: Strictness
 
@@ -144,19 +144,17 @@ public final class TestContainer: Sendable {
     _ names: String..., fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) {
-    observer.allow(names)
-    checkAllowed(
-      names, at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    observer.state.withLock { $0.allowed.formUnion(names) }
+    checkAllowed(names, at: IssueLocation(fileID, filePath, line, column))
   }
 
   /// Fails the test at `location` for each of `names` that is not registered.
   private func checkAllowed(_ names: [String], at location: IssueLocation) {
+    let added = observer.state.withLock { $0.added }
     for name in names where !container.isRegistered(name) {
-      let suggestion = container.closestRegisteredName(
-        to: name, added: observer.addedNames, providerClosures: true)
       reporter.reportIssue(
         "Cannot allow '\(name)': nothing is registered under that name."
-          + (suggestion.map { " Did you mean '\($0)'?" } ?? "")
+          + container.didYouMean(name, added: added, providerClosures: true)
           + " To use a new name, add it with add(\"\(name)\", …), which also lets it resolve.",
         at: location)
     }
@@ -165,24 +163,24 @@ public final class TestContainer: Sendable {
   /// The names allowed with `allow(_:)` or when creating the test container,
   /// sorted.
   public var allowedNames: [String] {
-    observer.allowedNames
+    observer.state.withLock { $0.allowed }.sorted()
   }
 
   /// The registered names this test container overrides, sorted; the names the
   /// test added are ``addedNames``.
   public var overriddenNames: [String] {
-    observer.overriddenNames
+    observer.state.withLock { $0.overridden.subtracting($0.added) }.sorted()
   }
 
   // MARK: Recording
 
   /// Everything requested, created and refused so far (or since ``clearLog()``).
   public var log: ResolutionLog {
-    observer.log
+    observer.state.withLock { $0.log }
   }
 
   /// Forgets what the log holds, to look only at what happens next.
   public func clearLog() {
-    observer.clearLog()
+    observer.state.withLock { $0.log = ResolutionLog() }
   }
 }

@@ -31,8 +31,7 @@ public func unimplemented<each Argument, Result>(
   fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
   column: UInt = #column
 ) -> @Sendable (repeat each Argument) -> Result {
-  let report = reportCall(
-    of: name, at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  let report = reportCall(of: name, at: IssueLocation(fileID, filePath, line, column))
   return { (_: repeat each Argument) -> Result in
     report()
     return placeholder()
@@ -61,8 +60,7 @@ public func unimplemented<each Argument, Result>(
   _ name: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   line: UInt = #line, column: UInt = #column
 ) -> @Sendable (repeat each Argument) throws -> Result {
-  let report = reportCall(
-    of: name, at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  let report = reportCall(of: name, at: IssueLocation(fileID, filePath, line, column))
   return { (_: repeat each Argument) throws -> Result in
     report()
     throw UnimplementedError(name: name)
@@ -89,8 +87,7 @@ public func unimplemented<each Argument>(
   _ name: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   line: UInt = #line, column: UInt = #column
 ) -> @Sendable (repeat each Argument) -> Void {
-  let report = reportCall(
-    of: name, at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  let report = reportCall(of: name, at: IssueLocation(fileID, filePath, line, column))
   return { (_: repeat each Argument) in
     report()
   }
@@ -98,6 +95,6 @@ public func unimplemented<each Argument>(
 
 /// What a placeholder reports when called, to the reporter chosen where it was made.
 private func reportCall(of name: String, at location: IssueLocation) -> @Sendable () -> Void {
-  let reporter = ReporterScope.kept
+  let reporter = ReporterScope.current
   return { reporter.reportIssue("Unimplemented: '\(name)' was called.", at: location) }
 }

@@ -30,10 +30,8 @@ public func assertNoCycles(
   let message =
     (["assertNoCycles failed: the container has \(count(cycles.count, "cycle")):"]
     + cycles.map { "- \($0)" }).joined(separator: "\n")
-  reportFailure(
-    message, about: container,
-    at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-  return false
+  return fail(
+    message, about: container, at: IssueLocation(fileID, filePath, line, column))
 }
 
 /// Checks that the container's direct dependencies form the given cycle.
@@ -84,10 +82,8 @@ public func assertCycle(
   } else {
     message = "assertCycle failed: the expected cycle is empty; list its members in order."
   }
-  reportFailure(
-    message, about: container,
-    at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-  return false
+  return fail(
+    message, about: container, at: IssueLocation(fileID, filePath, line, column))
 }
 
 /// A cycle given open or closed, starting anywhere, in the form `ValidationError`

@@ -38,8 +38,6 @@ public func assertDependencies(
   case .failure(let error):
     message = "assertDependencies failed: \(error)"
   }
-  reportFailure(
-    message, about: container,
-    at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-  return false
+  return fail(
+    message, about: container, at: IssueLocation(fileID, filePath, line, column))
 }

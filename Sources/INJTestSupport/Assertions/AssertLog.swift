@@ -38,7 +38,7 @@ public func assertResolved(
   expect(
     name, times: times, among: testContainer.log.resolvedNames, assertion: "assertResolved",
     verbs: ("resolve", "resolved"), in: testContainer,
-    at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    at: IssueLocation(fileID, filePath, line, column))
 }
 
 /// Checks that the test container ran a provider's creator so far (or since
@@ -81,7 +81,7 @@ public func assertCreated(
   expect(
     name, times: times, among: testContainer.log.createdNames, assertion: "assertCreated",
     verbs: ("create", "created"), in: testContainer,
-    at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    at: IssueLocation(fileID, filePath, line, column))
 }
 
 /// Passes when `names` holds `name` (exactly `times` times, when given); otherwise
@@ -93,18 +93,14 @@ private func expect(
   if let times {
     let actual = names.lazy.filter { $0 == name }.count
     guard actual != times else { return true }
-    reportFailure(
+    return fail(
       "\(assertion) failed: the test container \(verbs.1) '\(name)' \(count(actual, "time")), "
-        + "not \(count(times, "time")).",
-      about: testContainer, at: location)
-    return false
+        + "not \(count(times, "time")).", about: testContainer, at: location)
   }
   guard !names.contains(name) else { return true }
   var seen = Set<String>()
   let distinct = names.filter { seen.insert($0).inserted }
-  reportFailure(
+  return fail(
     "\(assertion) failed: the test container did not \(verbs.0) '\(name)'; it \(verbs.1) "
-      + (distinct.isEmpty ? "nothing." : "\(distinct)."),
-    about: testContainer, at: location)
-  return false
+      + (distinct.isEmpty ? "nothing." : "\(distinct)."), about: testContainer, at: location)
 }

@@ -29,10 +29,9 @@ public func assertNoErrors(
     try container.container.checkForErrors()
     return true
   } catch {
-    reportFailure(
+    return fail(
       "assertNoErrors failed: \(error)", about: container,
-      at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-    return false
+      at: IssueLocation(fileID, filePath, line, column))
   }
 }
 
@@ -66,9 +65,8 @@ public func assertNoErrors(
     try module.checkForErrors()
     return true
   } catch {
-    ReporterScope.current.reportIssue(
-      "assertNoErrors failed for \(module.name): \(error)",
-      at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-    return false
+    return fail(
+      "assertNoErrors failed for \(module.name): \(error)", about: module,
+      at: IssueLocation(fileID, filePath, line, column))
   }
 }

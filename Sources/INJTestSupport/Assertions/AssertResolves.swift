@@ -33,14 +33,14 @@ public func assertResolves<T>(
   fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
   column: UInt = #column
 ) -> T? {
-  let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+  let location = IssueLocation(fileID, filePath, line, column)
   do {
     return try CallSite.$location.withValue(location) {
       try container.container.value(forName: name, as: T.self)
     }
   } catch {
     if !wasReported(error) {
-      reportFailure("assertResolves failed: \(error)", about: container, at: location)
+      fail("assertResolves failed: \(error)", about: container, at: location)
     }
     return nil
   }
@@ -74,7 +74,7 @@ public func assertResolvesAsync<T>(
   fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
   column: UInt = #column
 ) async -> T? {
-  let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+  let location = IssueLocation(fileID, filePath, line, column)
   let resolving = container.container
   do {
     return try await CallSite.$location.withValue(location) {
@@ -82,7 +82,7 @@ public func assertResolvesAsync<T>(
     }
   } catch {
     if !wasReported(error) {
-      reportFailure("assertResolvesAsync failed: \(error)", about: container, at: location)
+      fail("assertResolvesAsync failed: \(error)", about: container, at: location)
     }
     return nil
   }
@@ -124,7 +124,7 @@ public func assertEveryNameResolves(
   _ container: some ContainerRepresentable, fileID: StaticString = #fileID,
   filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) async -> Bool {
-  let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+  let location = IssueLocation(fileID, filePath, line, column)
   let resolving = container.container
   let names = Set(resolving.registrations().map(\.name)).count
   let failures = await CallSite.$location.withValue(location) {
@@ -132,11 +132,11 @@ public func assertEveryNameResolves(
   }
   let unreported = failures.filter { !wasReported($0.error) }
   if !unreported.isEmpty {
-    let lines = unreported.map { "- '\($0.name)': \($0.error)" }
-    reportFailure(
+    fail(
       "assertEveryNameResolves failed: \(unreported.count) of \(count(names, "name")) "
         + "\(unreported.count == 1 ? "does" : "do") not resolve:\n"
-        + lines.joined(separator: "\n"), about: container, at: location)
+        + unreported.map { "- '\($0.name)': \($0.error)" }.joined(separator: "\n"),
+      about: container, at: location)
   }
   return failures.isEmpty
 }
@@ -145,13 +145,9 @@ public func assertEveryNameResolves(
 /// container's observer reports every name it refuses (strict or unimplemented),
 /// and a placeholder reports before it throws ``UnimplementedError``.
 private func wasReported(_ error: any Error) -> Bool {
-  guard let error = error as? ResolutionError else { return false }
-  switch error.reason {
-  case .refused:
-    return true
-  case .creatorFailed(let thrown):
-    return thrown is UnimplementedError
-  default:
-    return false
+  switch (error as? ResolutionError)?.reason {
+  case .refused?: return true
+  case .creatorFailed(let thrown)?: return thrown is UnimplementedError
+  default: return false
   }
 }

@@ -1,10 +1,12 @@
 /// Reports an assertion's failure through the reporter of the test container, if
 /// `subject` is one, or else the reporter in effect.
-func reportFailure(
-  _ message: String, about subject: some ContainerRepresentable, at location: IssueLocation
-) {
-  let reporter = (subject as? TestContainer)?.reporter ?? ReporterScope.current
-  reporter.reportIssue(message, at: location)
+///
+/// - Returns: False, for the assertion to return.
+@discardableResult
+func fail(_ message: String, about subject: Any, at location: IssueLocation) -> Bool {
+  ((subject as? TestContainer)?.reporter ?? ReporterScope.current).reportIssue(
+    message, at: location)
+  return false
 }
 
 /// `1 cycle`, `2 cycles`.

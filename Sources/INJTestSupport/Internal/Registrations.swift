@@ -7,28 +7,23 @@ extension Container {
   /// name, counts as registered: resolving it fails for that reason, not because it
   /// is unknown.
   func isRegistered(_ name: String) -> Bool {
-    switch registeredDependencies(ofName: name) {
-    case .success:
-      return true
-    case .failure(let error):
-      switch error.reason {
-      case .unknownName, .blankName: return false
-      default: return true
-      }
+    guard case .failure(let error) = registeredDependencies(ofName: name) else { return true }
+    switch error.reason {
+    case .unknownName, .blankName: return false
+    default: return true
     }
   }
 
-  /// The registered name closest to the unregistered `name`, if one is close.
+  /// ` Did you mean 'x'?` for the registered name `x` closest to the unregistered
+  /// `name`, or nothing when no registered name is close.
   ///
   /// - Parameters:
   ///   - name: A name that is not registered.
   ///   - added: The names the test added, in the order it added them.
   ///   - providerClosures: Whether the provider-closure name `fooProvider` of each
   ///     registered `foo` may be suggested too.
-  /// - Returns: The suggestion, or nil when no registered name is close.
-  func closestRegisteredName(
-    to name: String, added: [String], providerClosures: Bool
-  ) -> String? {
+  /// - Returns: The suggestion, with a leading space, or an empty string.
+  func didYouMean(_ name: String, added: [String], providerClosures: Bool) -> String {
     // Registration order: what the container registers, then what the test added,
     // then what it holds as overrides only (copied from another test container).
     var seen = Set<String>()
@@ -40,6 +35,18 @@ extension Container {
         candidates.append(registered + "Provider")
       }
     }
-    return Suggestion.closest(to: name, among: candidates)
+    return Suggestion.closest(to: name, among: candidates).map { " Did you mean '\($0)'?" } ?? ""
+  }
+}
+
+extension IssueLocation {
+  /// The location of a call with these parameters.
+  init(_ fileID: StaticString, _ filePath: StaticString, _ line: UInt, _ column: UInt) {
+    self.init(fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// The site a registration made here is reported at by the container.
+  var registrationSite: RegistrationSite {
+    RegistrationSite(fileID: fileID.description, line: Int(line))
   }
 }

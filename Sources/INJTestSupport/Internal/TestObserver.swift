@@ -1,10 +1,10 @@
 import INJContainer
 import INJPrimitives
-import INJReflection
 
 /// Watches a test container's resolutions: logs them, refuses names a strict test
 /// did not allow and names overridden as unimplemented, and reports each refusal.
 final class TestObserver: ResolutionObserver {
+  /// What the test container knows about its names, and its log.
   struct State {
     var log = ResolutionLog()
     /// Names registered before the test replaced them.
@@ -19,23 +19,25 @@ final class TestObserver: ResolutionObserver {
     /// one that is; weak, since the container keeps its observer.
     weak var container: Container?
 
+    /// Records that the test registered `name` (or a copied test container had): as
+    /// an added name if it is new (or was added before), else as an overridden one; as
+    /// unimplemented at `site`, when given.
+    mutating func mark(_ name: String, isNew: Bool, unimplementedAt site: IssueLocation? = nil) {
+      if !added.contains(name) {
+        if isNew { added.append(name) } else { overridden.insert(name) }
+      }
+      unimplemented[name] = site
+    }
+
     /// Whether a strict container lets `name` resolve: it, or for a provider
     /// closure `fooProvider` its base `foo`, is overridden, added or allowed.
     func permits(_ name: String) -> Bool {
-      var names = [name]
-      if name.hasSuffix("Provider"), name.count > "Provider".count {
-        names.append(String(name.dropLast("Provider".count)))
-      }
-      return names.contains {
+      let isClosure = name.hasSuffix("Provider") && name.count > "Provider".count
+      let base = isClosure ? String(name.dropLast("Provider".count)) : name
+      return [name, base].contains {
         overridden.contains($0) || allowed.contains($0) || added.contains($0)
       }
     }
-  }
-
-  private enum Verdict {
-    case allowed
-    case notAllowed(in: Container?, added: [String])
-    case unimplemented(IssueLocation)
   }
 
   let isStrict: Bool
@@ -43,7 +45,7 @@ final class TestObserver: ResolutionObserver {
   /// Where the test container was made: failures are reported there when no call
   /// of the test is known.
   let creationSite: IssueLocation
-  private let state: Locked<State>
+  let state: Locked<State>
 
   init(
     isStrict: Bool, allowed: [String], reporter: any IssueReporter, creationSite: IssueLocation
@@ -54,101 +56,42 @@ final class TestObserver: ResolutionObserver {
     state = Locked(State(allowed: Set(allowed)))
   }
 
-  // MARK: What the test container changes
-
-  /// Starts watching `container`, the test container's.
-  func attach(to container: Container) {
-    state.withLock { $0.container = container }
-  }
-
-  /// Records that the test registered `name` (or a copied test container had): as an
-  /// added name if it is new (or was added before), else as an overridden one; as
-  /// unimplemented at `site`, when given.
-  func mark(_ name: String, isNew: Bool, unimplementedAt site: IssueLocation? = nil) {
-    state.withLock { state in
-      if isNew {
-        if !state.added.contains(name) { state.added.append(name) }
-      } else if !state.added.contains(name) {
-        state.overridden.insert(name)
-      }
-      state.unimplemented[name] = site
-    }
-  }
-
-  func allow(_ names: [String]) {
-    state.withLock { $0.allowed.formUnion(names) }
-  }
-
-  var allowedNames: [String] {
-    state.withLock { $0.allowed }.sorted()
-  }
-
-  var overriddenNames: [String] {
-    state.withLock { $0.overridden.subtracting($0.added) }.sorted()
-  }
-
-  /// The names the test added, in the order it added them.
-  var addedNames: [String] {
-    state.withLock { $0.added }
-  }
-
-  var log: ResolutionLog {
-    state.withLock { $0.log }
-  }
-
-  func clearLog() {
-    state.withLock { $0.log = ResolutionLog() }
-  }
-
-  // MARK: Observing
-
   func willResolve(_ name: String, path: [String]) -> String? {
     let request = ResolutionLog.Resolution(name: name, path: path)
-    let verdict = state.withLock { state -> Verdict in
-      if let site = state.unimplemented[name] {
+    let (site, refused, container, added) = state.withLock { state in
+      let site = state.unimplemented[name]
+      let refused = site != nil || (isStrict && !state.permits(name))
+      if refused {
         state.log.refusals.append(request)
-        return .unimplemented(site)
+      } else {
+        state.log.resolutions.append(request)
       }
-      if isStrict, !state.permits(name) {
-        state.log.refusals.append(request)
-        return .notAllowed(in: state.container, added: state.added)
-      }
-      state.log.resolutions.append(request)
-      return .allowed
+      return (site, refused, state.container, state.added)
     }
+    guard refused else { return nil }
     let route = path.joined(separator: " → ")
-    switch verdict {
-    case .allowed:
-      return nil
-    case .notAllowed(let container, let added):
-      if let container, !container.isRegistered(name) {
-        // Allowing the name would not help: nothing would resolve.
-        let suggestion = container.closestRegisteredName(
-          to: name, added: added, providerClosures: true)
-        let advice =
-          (suggestion.map { "Did you mean '\($0)'? " } ?? "")
-          + "To use a new name, register it in the production container, or add it to the "
-          + "test container with add(\"\(name)\", …)."
-        reporter.reportIssue(
-          "Strict test container refused '\(name)' (path: \(route)): nothing is registered "
-            + "under that name. \(advice)",
-          at: CallSite.location ?? creationSite)
-        return "nothing is registered under '\(name)'. \(advice)"
-      }
-      reporter.reportIssue(
-        "Strict test container refused '\(name)' (path: \(route)): the test neither "
-          + "overrides nor allows it. Override it, or allow it with allow(\"\(name)\").",
-        at: CallSite.location ?? creationSite)
-      return
-        "the strict test container neither overrides nor allows '\(name)'. Override it, or "
-        + "allow it with allow(\"\(name)\")."
-    case .unimplemented(let site):
-      reporter.reportIssue(
-        "Unimplemented: '\(name)' was resolved (path: \(route)), but the test overrides it "
-          + "as unimplemented.",
-        at: CallSite.location ?? site)
-      return "'\(name)' is unimplemented in this test."
+    let refusal = "Strict test container refused '\(name)' (path: \(route))"
+    let (message, reason): (String, String)
+    if site != nil {
+      message =
+        "Unimplemented: '\(name)' was resolved (path: \(route)), but the test overrides it as "
+        + "unimplemented."
+      reason = "'\(name)' is unimplemented in this test."
+    } else if let container, !container.isRegistered(name) {
+      // Allowing the name would not help: nothing would resolve.
+      let advice =
+        container.didYouMean(name, added: added, providerClosures: true)
+        + " To use a new name, register it in the production container, or add it to the "
+        + "test container with add(\"\(name)\", …)."
+      message = "\(refusal): nothing is registered under that name.\(advice)"
+      reason = "nothing is registered under '\(name)'.\(advice)"
+    } else {
+      let fix = "Override it, or allow it with allow(\"\(name)\")."
+      message = "\(refusal): the test neither overrides nor allows it. \(fix)"
+      reason = "the strict test container neither overrides nor allows '\(name)'. \(fix)"
     }
+    reporter.reportIssue(message, at: CallSite.location ?? site ?? creationSite)
+    return reason
   }
 
   func didCreate(_ name: String, product: Any, path: [String]) {
