@@ -16,5 +16,3 @@ extension Container: ContainerRepresentable {
   /// The container itself.
   public var container: Container { self }
 }
-
-extension TestContainer: ContainerRepresentable {}

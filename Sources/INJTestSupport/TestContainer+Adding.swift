@@ -65,8 +65,7 @@ extension TestContainer {
   public func add<T>(
     _ name: String, dependencies: DependencyList = [], options: ProviderOptions.For<T> = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column,
-    creator: @escaping (ResolvedValues) throws -> T,
+    column: UInt = #column, creator: @escaping (ResolvedValues) throws -> T,
     _ isolation: isolated (any Actor)? = #isolation
   ) {
     register(name, by: "add", at: IssueLocation(fileID, filePath, line, column)) {
@@ -137,8 +136,7 @@ extension TestContainer {
   public func add<T>(
     _ key: Key<T>, dependencies: DependencyList = [], options: ProviderOptions.For<T> = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column,
-    creator: @escaping (ResolvedValues) throws -> T,
+    column: UInt = #column, creator: @escaping (ResolvedValues) throws -> T,
     _ isolation: isolated (any Actor)? = #isolation
   ) {
     add(

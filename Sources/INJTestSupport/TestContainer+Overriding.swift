@@ -79,8 +79,7 @@ extension TestContainer {
   public func override<T>(
     _ name: String, dependencies: DependencyList = [], options: ProviderOptions.For<T> = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column,
-    creator: @escaping (ResolvedValues) throws -> T,
+    column: UInt = #column, creator: @escaping (ResolvedValues) throws -> T,
     _ isolation: isolated (any Actor)? = #isolation
   ) {
     register(name, by: "override", at: IssueLocation(fileID, filePath, line, column)) {
@@ -156,8 +155,7 @@ extension TestContainer {
   public func override<T>(
     _ key: Key<T>, dependencies: DependencyList = [], options: ProviderOptions.For<T> = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column,
-    creator: @escaping (ResolvedValues) throws -> T,
+    column: UInt = #column, creator: @escaping (ResolvedValues) throws -> T,
     _ isolation: isolated (any Actor)? = #isolation
   ) {
     override(

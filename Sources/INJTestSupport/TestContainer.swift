@@ -52,7 +52,7 @@ import INJPrimitives
 /// ``value(forName:as:fileID:filePath:line:column:)->T`` or of an assertion when the
 /// resolution started there, and otherwise to the line that created the test
 /// container.
-public final class TestContainer: Sendable {
+public final class TestContainer: ContainerRepresentable {
   /// The container the test resolves through; hand it to the code under test.
   public let container: Container
   /// Watches the container's resolutions, and holds what the test registered.

@@ -45,9 +45,7 @@ public struct TestContainerTrait: TestTrait, SuiteTrait, TestScoping {
     // main-actor by default, that is where its factory runs (a nonisolated factory runs
     // there too). The test's task-local values, its reporter among them, go along.
     let testContainer = await MainActor.run { makeTestContainer() }
-    try await TestContainer.$current.withValue(testContainer) {
-      try await function()
-    }
+    try await TestContainer.$current.withValue(testContainer, operation: function)
   }
 }
 

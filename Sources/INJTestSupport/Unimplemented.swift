@@ -31,9 +31,11 @@ public func unimplemented<each Argument, Result>(
   fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
   column: UInt = #column
 ) -> @Sendable (repeat each Argument) -> Result {
-  let report = reportCall(of: name, at: IssueLocation(fileID, filePath, line, column))
+  // The reporter is chosen here, where the placeholder is made.
+  let reporter = ReporterScope.current
+  let location = IssueLocation(fileID, filePath, line, column)
   return { (_: repeat each Argument) -> Result in
-    report()
+    reporter.reportIssue("Unimplemented: '\(name)' was called.", at: location)
     return placeholder()
   }
 }
@@ -60,9 +62,10 @@ public func unimplemented<each Argument, Result>(
   _ name: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   line: UInt = #line, column: UInt = #column
 ) -> @Sendable (repeat each Argument) throws -> Result {
-  let report = reportCall(of: name, at: IssueLocation(fileID, filePath, line, column))
-  return { (_: repeat each Argument) throws -> Result in
-    report()
+  let report: @Sendable (repeat each Argument) -> Void = unimplemented(
+    name, placeholder: (), fileID: fileID, filePath: filePath, line: line, column: column)
+  return { (argument: repeat each Argument) throws -> Result in
+    report(repeat each argument)
     throw UnimplementedError(name: name)
   }
 }
@@ -87,14 +90,6 @@ public func unimplemented<each Argument>(
   _ name: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   line: UInt = #line, column: UInt = #column
 ) -> @Sendable (repeat each Argument) -> Void {
-  let report = reportCall(of: name, at: IssueLocation(fileID, filePath, line, column))
-  return { (_: repeat each Argument) in
-    report()
-  }
-}
-
-/// What a placeholder reports when called, to the reporter chosen where it was made.
-private func reportCall(of name: String, at location: IssueLocation) -> @Sendable () -> Void {
-  let reporter = ReporterScope.current
-  return { reporter.reportIssue("Unimplemented: '\(name)' was called.", at: location) }
+  unimplemented(
+    name, placeholder: (), fileID: fileID, filePath: filePath, line: line, column: column)
 }

@@ -37,9 +37,7 @@ public func withTestContainer<Result>(
   let testContainer = TestContainer(
     copying: production, strict: strict, allowing: allowedNames, reporter: reporter,
     fileID: fileID, filePath: filePath, line: line, column: column)
-  return try TestContainer.$current.withValue(testContainer) {
-    try operation(testContainer)
-  }
+  return try TestContainer.$current.withValue(testContainer) { try operation(testContainer) }
 }
 
 /// Runs the asynchronous `operation` with a new ``TestContainer``, which is also

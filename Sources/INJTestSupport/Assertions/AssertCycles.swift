@@ -27,11 +27,10 @@ public func assertNoCycles(
     if case .cycle = $0 { true } else { false }
   }
   guard !cycles.isEmpty else { return true }
-  let message =
-    (["assertNoCycles failed: the container has \(count(cycles.count, "cycle")):"]
-    + cycles.map { "- \($0)" }).joined(separator: "\n")
   return fail(
-    message, about: container, at: IssueLocation(fileID, filePath, line, column))
+    "assertNoCycles failed: the container has \(count(cycles.count, "cycle")):"
+      + cycles.map { "\n- \($0)" }.joined(),
+    about: container, at: IssueLocation(fileID, filePath, line, column))
 }
 
 /// Checks that the container's direct dependencies form the given cycle.
@@ -62,39 +61,30 @@ public func assertCycle(
   _ container: some ContainerRepresentable, _ cycle: [String], fileID: StaticString = #fileID,
   filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) -> Bool {
-  let message: String
-  if let expected = closedCycle(cycle) {
-    let found = container.container.validate().problems.compactMap {
-      if case .cycle(let members, _, _) = $0 { members } else { nil }
-    }
-    if found.contains(expected) {
-      return true
-    }
-    let text = expected.joined(separator: " → ")
-    message =
-      found.isEmpty
-      ? "assertCycle failed: expected the cycle \(text), but the container has no cycles."
-      : ([
-        "assertCycle failed: expected the cycle \(text), but the container has "
-          + "\(count(found.count, "other cycle")):"
-      ]
-        + found.map { "- " + $0.joined(separator: " → ") }).joined(separator: "\n")
-  } else {
-    message = "assertCycle failed: the expected cycle is empty; list its members in order."
+  let location = IssueLocation(fileID, filePath, line, column)
+  guard let expected = closedCycle(cycle) else {
+    return fail(
+      "assertCycle failed: the expected cycle is empty; list its members in order.",
+      about: container, at: location)
   }
+  let found = container.container.validate().problems.compactMap {
+    if case .cycle(let members, _, _) = $0 { members } else { nil }
+  }
+  guard !found.contains(expected) else { return true }
   return fail(
-    message, about: container, at: IssueLocation(fileID, filePath, line, column))
+    "assertCycle failed: expected the cycle \(expected.joined(separator: " → ")), but the "
+      + "container has "
+      + (found.isEmpty
+        ? "no cycles."
+        : "\(count(found.count, "other cycle")):"
+          + found.map { "\n- " + $0.joined(separator: " → ") }.joined()),
+    about: container, at: location)
 }
 
 /// A cycle given open or closed, starting anywhere, in the form `ValidationError`
 /// lists it: closed, rotated to start at its smallest name; nil when empty.
 func closedCycle(_ cycle: [String]) -> [String]? {
-  var members = cycle
-  if members.count > 1, members.first == members.last {
-    members.removeLast()
-  }
-  guard !members.isEmpty else { return nil }
-  let start = members.indices.min { members[$0] < members[$1] } ?? 0
-  let rotated = Array(members[start...] + members[..<start])
-  return rotated + [rotated[0]]
+  let members = cycle.count > 1 && cycle.first == cycle.last ? Array(cycle.dropLast()) : cycle
+  guard let start = members.indices.min(by: { members[$0] < members[$1] }) else { return nil }
+  return Array(members[start...] + members[..<start]) + [members[start]]
 }

@@ -38,6 +38,5 @@ public func assertDependencies(
   case .failure(let error):
     message = "assertDependencies failed: \(error)"
   }
-  return fail(
-    message, about: container, at: IssueLocation(fileID, filePath, line, column))
+  return fail(message, about: container, at: IssueLocation(fileID, filePath, line, column))
 }

@@ -61,11 +61,7 @@ final class TestObserver: ResolutionObserver {
     let (site, refused, container, added) = state.withLock { state in
       let site = state.unimplemented[name]
       let refused = site != nil || (isStrict && !state.permits(name))
-      if refused {
-        state.log.refusals.append(request)
-      } else {
-        state.log.resolutions.append(request)
-      }
+      state.log[keyPath: refused ? \ResolutionLog.refusals : \.resolutions].append(request)
       return (site, refused, state.container, state.added)
     }
     guard refused else { return nil }

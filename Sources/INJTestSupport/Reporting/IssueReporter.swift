@@ -95,8 +95,7 @@ public func reportIssue(
   _ message: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   line: UInt = #line, column: UInt = #column
 ) {
-  ReporterScope.current.reportIssue(
-    message, at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  ReporterScope.current.reportIssue(message, at: IssueLocation(fileID, filePath, line, column))
 }
 
 /// The reporter chosen for the current task.

@@ -55,12 +55,10 @@ extension IssueLocation {
   /// The location for Swift Testing, which requires a file ID with a module name
   /// and a line and column of at least 1.
   var sourceLocation: SourceLocation {
-    var fileID = fileID.description
-    if !fileID.contains("/") {
-      fileID = "_/" + (fileID.isEmpty ? "<unknown>" : fileID)
-    }
+    let fileID = fileID.description
     return SourceLocation(
-      fileID: fileID, filePath: filePath.description, line: Int(max(line, 1)),
+      fileID: fileID.contains("/") ? fileID : "_/" + (fileID.isEmpty ? "<unknown>" : fileID),
+      filePath: filePath.description, line: Int(max(line, 1)),
       column: Int(max(column, 1)))
   }
 }
