@@ -63,17 +63,11 @@ public struct ResolutionLog: Sendable, Hashable {
   package init() {}
 
   /// The names of ``resolutions``, in order, repeated as often as requested.
-  public var resolvedNames: [String] {
-    resolutions.map(\.name)
-  }
+  public var resolvedNames: [String] { resolutions.map(\.name) }
 
   /// The names of ``creations``, in order, repeated as often as created.
-  public var createdNames: [String] {
-    creations.map(\.name)
-  }
+  public var createdNames: [String] { creations.map(\.name) }
 
   /// The names of ``refusals``, in order.
-  public var refusedNames: [String] {
-    refusals.map(\.name)
-  }
+  public var refusedNames: [String] { refusals.map(\.name) }
 }

@@ -162,9 +162,7 @@ public final class TestContainer: ContainerRepresentable {
 
   /// The names allowed with `allow(_:)` or when creating the test container,
   /// sorted.
-  public var allowedNames: [String] {
-    observer.state.withLock { $0.allowed }.sorted()
-  }
+  public var allowedNames: [String] { observer.state.withLock { $0.allowed }.sorted() }
 
   /// The registered names this test container overrides, sorted; the names the
   /// test added are ``addedNames``.
@@ -175,12 +173,8 @@ public final class TestContainer: ContainerRepresentable {
   // MARK: Recording
 
   /// Everything requested, created and refused so far (or since ``clearLog()``).
-  public var log: ResolutionLog {
-    observer.state.withLock { $0.log }
-  }
+  public var log: ResolutionLog { observer.state.withLock { $0.log } }
 
   /// Forgets what the log holds, to look only at what happens next.
-  public func clearLog() {
-    observer.state.withLock { $0.log = ResolutionLog() }
-  }
+  public func clearLog() { observer.state.withLock { $0.log = ResolutionLog() } }
 }

@@ -12,7 +12,5 @@ public struct UnimplementedError: Error, Hashable, Sendable, CustomStringConvert
   }
 
   /// `'WeatherClient.forecast' is unimplemented in this test.`
-  public var description: String {
-    "'\(name)' is unimplemented in this test."
-  }
+  public var description: String { "'\(name)' is unimplemented in this test." }
 }

@@ -33,7 +33,5 @@ public struct IssueLocation: Sendable, CustomStringConvertible {
   }
 
   /// `Module/File.swift:12:5`.
-  public var description: String {
-    "\(fileID):\(line):\(column)"
-  }
+  public var description: String { "\(fileID):\(line):\(column)" }
 }

@@ -29,9 +29,7 @@ public final class RecordingIssueReporter: IssueReporter {
   }
 
   /// Every failure recorded so far, in order.
-  public var issues: [ReportedIssue] {
-    recorded.withLock { $0 }
-  }
+  public var issues: [ReportedIssue] { recorded.withLock { $0 } }
 }
 
 /// A failure a ``RecordingIssueReporter`` collected.
@@ -52,7 +50,5 @@ public struct ReportedIssue: Sendable, CustomStringConvertible {
   }
 
   /// `Module/File.swift:12:5: message`.
-  public var description: String {
-    "\(location): \(message)"
-  }
+  public var description: String { "\(location): \(message)" }
 }
