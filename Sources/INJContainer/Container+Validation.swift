@@ -41,11 +41,7 @@ extension Container {
   ///   providers holding shorter-lived ones (captive dependencies), and `@Inject`
   ///   properties that a provider never fills, where the platform can tell.
   public func validate() -> ValidationReport {
-    let snapshot = withRegistry { registry in
-      (registry, names.slots, names.blankSlotCount)
-    }
-    var check = Validation(
-      container: self, registry: snapshot.0, slots: snapshot.1, blankSlotCount: snapshot.2)
+    var check = Validation(container: self)
     return check.run()
   }
 }

@@ -8,14 +8,13 @@ struct BitSet {
     words = [UInt64](repeating: 0, count: (count + 63) / 64)
   }
 
+  /// Whether `member` is in the set.
   subscript(member: Int) -> Bool {
-    get { words[member >> 6] & (1 << UInt64(member & 63)) != 0 }
-    set {
-      if newValue {
-        words[member >> 6] |= 1 << UInt64(member & 63)
-      } else {
-        words[member >> 6] &= ~(1 << UInt64(member & 63))
-      }
-    }
+    words[member >> 6] & (1 << UInt64(member & 63)) != 0
+  }
+
+  /// Adds `member` to the set.
+  mutating func insert(_ member: Int) {
+    words[member >> 6] |= 1 << UInt64(member & 63)
   }
 }

@@ -1,5 +1,5 @@
-import INJPrimitives
 import INJGraph
+import INJPrimitives
 import INJReflection
 
 /// One run of the checks over a snapshot of a container's registrations.
@@ -19,74 +19,60 @@ struct Validation {
   /// Whether each entry's dependencies count: every registration, except those of
   /// a name an override replaces, and the override in effect for each name.
   let isEffective: [Bool]
-  /// How many registrations each slot's name has here (an override counts as one).
-  let registrationCounts: [Int32]
-  /// Whether each slot's name has a registration here: `registrationCounts > 0`,
-  /// compact for the random reads of the dependency check.
-  let isRegisteredHere: BitSet
-  /// The entry of each slot's name, when the name has exactly one.
+  /// The entry of each slot's name here: ``noEntry`` when the name has none,
+  /// ``severalEntries`` when it has more than one (an override counts as one).
   let entryOfSlot: [Int32]
-  /// Whether each slot's name resolves to something here: registered, or a provider
-  /// closure derived from a registered name.
-  let isVisibleHere: [Bool]
+  /// Whether each slot's name has a registration here, compact for the random reads of
+  /// the dependency check.
+  let isRegisteredHere: BitSet
   var problems: [ValidationProblem] = []
   var warnings: [ValidationWarning] = []
   private var candidates: [String]?
-  private var injectPropertiesByType: [ObjectIdentifier: [(name: String, valueType: Any.Type)]] =
-    [:]
-  private var lastInjectProperties:
-    (type: ObjectIdentifier, properties: [(name: String, valueType: Any.Type)])?
 
-  init(
-    container: Container, registry: Registry, slots: [NameSlot], blankSlotCount: Int
-  ) {
+  /// ``entryOfSlot`` for a name with no registration here.
+  private static let noEntry: Int32 = -1
+  /// ``entryOfSlot`` for a name registered more than once here.
+  private static let severalEntries: Int32 = -2
+
+  /// A check of `container`'s registrations as they are now.
+  init(container: Container) {
     self.container = container
-    self.registry = registry
-    self.slots = slots
-    self.blankSlotCount = blankSlotCount
+    (registry, slots, blankSlotCount) = container.withRegistry { registry in
+      (registry, container.names.slots, container.names.blankSlotCount)
+    }
     index = registry.index
-    var counts = [Int32](repeating: 0, count: slots.count)
-    var entryOfSlot = [Int32](repeating: -1, count: slots.count)
+    var entryOfSlot = [Int32](repeating: Self.noEntry, count: slots.count)
     var effective = [Bool](repeating: true, count: index.count)
+    var registered = BitSet(count: slots.count)
     for entry in 0..<index.count {
-      let id = Int(index.slotIDs[entry])
+      let id = index.slotIDs[entry]
+      let override = registry.overrides[id]
       if index.flags[entry].contains(.override) {
-        effective[entry] = registry.overrides[Int32(id)] === index.entries[entry]
-      } else if registry.overrides[Int32(id)] != nil {
+        effective[entry] = override === index.entries[entry]
+        if effective[entry] { entryOfSlot[Int(id)] = Int32(entry) }
+      } else if override != nil {
         effective[entry] = false
       } else {
-        counts[id] += 1
+        let isFirst = entryOfSlot[Int(id)] == Self.noEntry
+        entryOfSlot[Int(id)] = isFirst ? Int32(entry) : Self.severalEntries
       }
-      if effective[entry] {
-        entryOfSlot[id] = Int32(entry)
-      }
+      if effective[entry] { registered.insert(Int(id)) }
     }
-    var visible = counts.map { $0 > 0 }
-    for id in registry.overrides.keys {
-      counts[Int(id)] = 1
-      visible[Int(id)] = true
-    }
-    for id in registry.derived.keys {
-      visible[Int(id)] = true
-    }
-    var registered = BitSet(count: slots.count)
-    for id in counts.indices where counts[id] > 0 {
-      registered[id] = true
-    }
-    registrationCounts = counts
-    isRegisteredHere = registered
     self.entryOfSlot = entryOfSlot
-    isVisibleHere = visible
+    isRegisteredHere = registered
     isEffective = effective
   }
 
   mutating func run() -> ValidationReport {
-    checkModules()
+    // Modules installed more than once.
+    for name in registry.moduleNames {
+      if let sites = registry.installs[name], sites.count > 1 {
+        problems.append(.duplicateModule(name, sites: sites))
+      }
+    }
     checkNames()
     let truncated = checkDependencies()
-    checkInjectedProperties()
-    checkProductShapes()
-    checkKeyedDependencies()
+    checkProducts()
     checkDependenciesOnProviders()
     return ValidationReport(
       problems: problems, warnings: warnings, isCycleListTruncated: truncated)
@@ -112,17 +98,6 @@ struct Validation {
     return id
   }
 
-  // MARK: Modules
-
-  /// Modules installed more than once.
-  private mutating func checkModules() {
-    for name in registry.moduleNames {
-      if let sites = registry.installs[name], sites.count > 1 {
-        problems.append(.duplicateModule(name, sites: sites))
-      }
-    }
-  }
-
   // MARK: Names
 
   /// Blank names, duplicates, provider-closure collisions and conflicting scopes.
@@ -139,15 +114,15 @@ struct Validation {
             .conflictingScopes(registration.name, site: registration.site, options: options))
         }
       }
-      if flags.contains(.blankName) {
+      let id = Int(index.slotIDs[entry])
+      if blankSlotCount > 0, slots[id].isBlank {
         let registration = index.entries[entry]
         problems.append(.blankName(registration.name, site: registration.site))
         continue
       }
-      let id = Int(index.slotIDs[entry])
       guard !reported[id] else { continue }
       reported[id] = true
-      if registrationCounts[id] > 1 {
+      if entryOfSlot[id] == Self.severalEntries {
         let registrations = own(Int32(id))
         // Contributions to one collection are many registrations of its name by design.
         if !registrations.allSatisfy(\.isContribution) {
@@ -184,7 +159,7 @@ struct Validation {
     // an ancestor's `fooProvider` needs looking for from `foo`.
     guard container.parent != nil else { return nil }
     let closureName = name + "Provider"
-    let closureHere = slotID(of: closureName).map { registrationCounts[Int($0)] > 0 } ?? false
+    let closureHere = slotID(of: closureName).map { isRegisteredHere[Int($0)] } ?? false
     if !closureHere, let closure = container.madeInAncestors(closureName) {
       return .nameCollision(
         closureName, site: closure.site, baseName: name, baseSite: registration.site)
@@ -214,33 +189,27 @@ struct Validation {
         } else if isRegisteredHere[Int(id)] {
           sources.append(source)
           targets.append(id)
-        } else if !isVisibleHere[Int(id)], !reported.contains(id) {
+        } else if registry.derived[id] == nil, !reported.contains(id) {
           reported.append(id)
           missingOrBlank(id, of: entry, into: &missing)
         }
       }
-      if index.flags[entry].contains(.shared) {
-        checkCaptives(of: entry)
-      }
+      if index.flags[entry].contains(.shared) { checkCaptives(of: entry) }
     }
     problems += missing
     guard !targets.isEmpty else { return false }
     let graph = CompactDigraph(nodeCount: slots.count, edgeSources: sources, edgeTargets: targets)
     let (found, truncated) = graph.elementaryCycles(limit: DependencyGraph<String>.cycleListLimit)
-    let cycles = found.map { ids -> [String] in
-      CycleText.normalized(ids.map { slots[Int($0)].name } + [slots[Int(ids[0])].name])
-    }
+    let cycles = found.map { CycleText.normalized(($0 + [$0[0]]).map { slots[Int($0)].name }) }
     problems += cycles.sorted { $0.lexicographicallyPrecedes($1) }.map { cycle in
-      .cycle(
-        cycle, sites: cycle.dropLast().map(site(ofRegistered:)),
-        property: CycleText.property(fixing: cycle) { registered(named: $0) })
+      // Each member is registered here: its site is its first registration's.
+      let sites = cycle.dropLast().map { name in
+        slotID(of: name).flatMap { own($0).first?.site } ?? RegistrationSite(fileID: "", line: 0)
+      }
+      return .cycle(
+        cycle, sites: sites, property: CycleText.property(fixing: cycle) { registered(named: $0) })
     }
     return truncated
-  }
-
-  /// The site of a name registered here (the first one, for a duplicate).
-  private func site(ofRegistered name: String) -> RegistrationSite {
-    slotID(of: name).flatMap { own($0).first?.site } ?? RegistrationSite(fileID: "", line: 0)
   }
 
   /// Reports a blank dependency (at once, once per provider, whatever is registered
@@ -277,25 +246,15 @@ struct Validation {
     return Suggestion.closest(to: name, among: candidates ?? [])
   }
 
-  // MARK: Warnings
-
   /// Warns when a shared provider depends directly on a shorter-lived one.
   private mutating func checkCaptives(of entry: Int) {
     let registration = index.entries[entry]
     guard let provider = registration.provider,
       !provider.options.contains(.allowsCaptiveDependencies)
     else { return }
-    for slot in provider.dependencySlots {
-      let dependency: Registration?
-      if registrationCounts[Int(slot.id)] == 1, entryOfSlot[Int(slot.id)] >= 0 {
-        dependency = index.entries[Int(entryOfSlot[Int(slot.id)])]
-      } else if registrationCounts[Int(slot.id)] == 0 {
-        dependency = container.parent?.lookup(slot.name, hash: slot.hash)?.retained
-      } else {
-        dependency = nil
-      }
-      guard let found = dependency, !found.standsForNeed, let dependency = found.provider,
-        !dependency.scope.isShared
+    for id in index.dependencies(of: entry) {
+      guard let found = registered(slotID: id), !found.standsForNeed,
+        let dependency = found.provider, !dependency.scope.isShared
       else { continue }
       warnings.append(
         .captiveDependency(
@@ -304,59 +263,87 @@ struct Validation {
     }
   }
 
-  /// Checks the `@Inject` properties of each provider's declared product type, as the
-  /// runtime lists them from the type (on every platform): a property the provider
-  /// does not list is a warning; one whose dependency can never fill it is a problem.
-  private mutating func checkInjectedProperties() {
+  // MARK: Products
+
+  /// Checks what each provider makes, and its product's slots for dependencies:
+  /// - the `@Inject` properties of its declared product type, as the runtime lists them
+  ///   from the type (on every platform): a property the provider does not list is a
+  ///   warning; one whose dependency can never fill it is a problem;
+  /// - the closure properties of an `Injectable` product;
+  /// - a declared type resolution always refuses: a struct with `@Inject` properties
+  ///   that would be injected (the provider is not `.manualInit` and has dependencies),
+  ///   and a weak singleton of a type whose values are never objects;
+  /// - each dependency given as a key, against the type its name's registration declares.
+  ///
+  /// Reads the index first: a registration is visited only when there may be something
+  /// to report, as visiting each would cost a cache miss per provider in a large graph.
+  private mutating func checkProducts() {
     var mismatches: [ValidationProblem] = []
-    // Which slots name a provider closure: a provider is visited for its closure
-    // properties only when one of its dependency ids is among them.
-    var isClosureSlot = BitSet(count: slots.count)
-    var closureSlotCount = 0
-    for slot in slots where slot.baseName != nil {
-      isClosureSlot[Int(slot.id)] = true
-      closureSlotCount += 1
-    }
+    var shapes: [ValidationProblem] = []
+    var keyMismatches: [ValidationProblem] = []
+    // What a product type declares (a class's `@Inject` properties, a struct's), asked
+    // again only when the type changes: most products of a container share few types,
+    // often in a row.
+    var known: (type: Any.Type, inject: [(name: String, valueType: Any.Type)], ofStruct: [String])?
     for entry in 0..<index.count where isEffective[entry] {
       let flags = index.flags[entry]
-      guard flags.contains(.provider), !flags.contains(.manualInit) else { continue }
-      if closureSlotCount > 0,
-        index.dependencies(of: entry).contains(where: { isClosureSlot[Int($0)] }),
-        let provider = index.entries[entry].provider
+      guard flags.contains(.provider) else { continue }
+      let type = index.productTypes[entry]
+      if flags.contains(.shared), let provider = index.entries[entry].provider,
+        provider.scope == .weakSingleton, PropertyInjector.neverHoldsAnObject(type)
       {
-        let found = injectableClosureProblems(index.entries[entry], provider)
-        if !found.isEmpty { mismatches += found }
+        let registration = index.entries[entry]
+        shapes.append(
+          .weakSingletonOfValueType(
+            registration.name, site: registration.site, productType: String(describing: type)))
       }
-      let properties = injectProperties(of: index.productTypes[entry])
-      guard !properties.isEmpty else { continue }
+      if flags.contains(.keyed), let provider = index.entries[entry].provider,
+        let keyTypes = provider.dependencyKeyTypes
+      {
+        let registration = index.entries[entry]
+        for case (let name, let keyType?) in zip(provider.dependencies, keyTypes) {
+          keyMismatches += slotProblems(registration, name: name, type: keyType, slot: .key)
+        }
+      }
+      guard !flags.contains(.manualInit) else { continue }
+      if flags.contains(.closureDependency), let provider = index.entries[entry].provider {
+        mismatches += injectableClosureProblems(index.entries[entry], provider)
+      }
+      if known?.type != type {
+        known = (
+          type, type is AnyClass ? PropertyInjector.injectProperties(of: type) ?? [] : [],
+          PropertyInjector.valueTypeInjectPropertyNames(of: type)
+        )
+      }
+      guard let product = known else { continue }
+      if !product.ofStruct.isEmpty, !index.dependencies(of: entry).isEmpty {
+        let registration = index.entries[entry]
+        shapes.append(
+          .valueTypeWithInjectProperties(
+            registration.name, site: registration.site, productType: String(describing: type),
+            properties: product.ofStruct))
+      }
+      guard !product.inject.isEmpty, let provider = index.entries[entry].provider else { continue }
       let registration = index.entries[entry]
-      guard let provider = registration.provider else { continue }
-      for property in properties {
+      for property in product.inject {
         guard provider.dependencies.contains(property.name) else {
           if let unfilled = unfilledProblem(
-            registration, property: property.name, among: properties.map(\.name))
+            registration, provider, property: property.name, among: product.inject.map(\.name))
           {
             mismatches.append(unfilled)
-            continue
+          } else {
+            warnings.append(
+              .unlistedInjectProperty(
+                provider: registration.name, site: registration.site,
+                type: String(describing: provider.productType), property: property.name))
           }
-          warnings.append(
-            .unlistedInjectProperty(
-              provider: registration.name, site: registration.site,
-              type: String(describing: provider.productType), property: property.name))
           continue
         }
         mismatches += slotProblems(
-          registration, name: property.name, type: property.valueType, slot: .injectProperty
-        ) { dependencyType, dependencySite in
-          .injectTypeMismatch(
-            registration.name, site: registration.site,
-            productType: String(describing: provider.productType), property: property.name,
-            propertyType: String(describing: property.valueType),
-            dependencySite: dependencySite, dependencyType: String(describing: dependencyType))
-        }
+          registration, name: property.name, type: property.valueType, slot: .injectProperty)
       }
     }
-    problems += mismatches
+    problems += mismatches + shapes + keyMismatches
   }
 
   /// The contributions to the collection `name` that its reader, `registration`, can
@@ -389,9 +376,8 @@ struct Validation {
   /// `@Inject` property of the product (`properties`) takes the name listed: a type
   /// wired both ways on purpose.
   private func unfilledProblem(
-    _ registration: Registration, property: String, among properties: [String]
+    _ registration: Registration, _ provider: Provider, property: String, among properties: [String]
   ) -> ValidationProblem? {
-    guard let provider = registration.provider else { return nil }
     let closure = property + "Provider"
     let base = Container.baseName(ofProviderClosure: property)
     let declaration: String
@@ -415,53 +401,6 @@ struct Validation {
       declaration: declaration)
   }
 
-  /// Products whose declared type resolution always refuses: a struct with `@Inject`
-  /// properties that would be injected (the provider is not `.manualInit` and has
-  /// dependencies), and a weak singleton of a type whose values are never objects.
-  /// Reads the index first; a registration is visited only to describe a problem or
-  /// to tell a weak singleton from a singleton.
-  private mutating func checkProductShapes() {
-    // Whether each product type is a struct with `@Inject` properties, asked once per
-    // type in a check: most products of a container share few types, often in a row.
-    var structsWithProperties: [ObjectIdentifier: Bool] = [:]
-    var lastType: ObjectIdentifier?
-    var lastHasProperties = false
-    for entry in 0..<index.count where isEffective[entry] {
-      let flags = index.flags[entry]
-      guard flags.contains(.provider) else { continue }
-      let type = index.productTypes[entry]
-      if flags.contains(.shared), let provider = index.entries[entry].provider,
-        provider.scope == .weakSingleton, PropertyInjector.neverHoldsAnObject(type)
-      {
-        let registration = index.entries[entry]
-        problems.append(
-          .weakSingletonOfValueType(
-            registration.name, site: registration.site, productType: String(describing: type)))
-      }
-      // Injected: dependencies to inject and not `.manualInit`.
-      guard !flags.contains(.manualInit), !index.dependencies(of: entry).isEmpty else {
-        continue
-      }
-      let key = ObjectIdentifier(type)
-      if key != lastType {
-        lastType = key
-        if let known = structsWithProperties[key] {
-          lastHasProperties = known
-        } else {
-          lastHasProperties =
-            !(type is AnyClass) && !PropertyInjector.valueTypeInjectPropertyNames(of: type).isEmpty
-          structsWithProperties[key] = lastHasProperties
-        }
-      }
-      guard lastHasProperties else { continue }
-      let registration = index.entries[entry]
-      problems.append(
-        .valueTypeWithInjectProperties(
-          registration.name, site: registration.site, productType: String(describing: type),
-          properties: PropertyInjector.valueTypeInjectPropertyNames(of: type)))
-    }
-  }
-
   /// The closure slots of an `Injectable` product the check can see: its stored
   /// optional-closure properties named like a provider-closure dependency of the
   /// provider (the names such a class hands to the injector are, by custom, its
@@ -469,9 +408,6 @@ struct Validation {
   private func injectableClosureProblems(
     _ registration: Registration, _ provider: Provider
   ) -> [ValidationProblem] {
-    // A slot knows whether its name is a provider closure's: no string is compared for
-    // the many providers without such a dependency.
-    guard provider.dependencySlots.contains(where: { $0.baseName != nil }) else { return [] }
     let closureNames = provider.dependencySlots.lazy.filter { $0.baseName != nil }.map(\.name)
     guard
       let fields = PropertyInjector.injectableClosureFields(
@@ -484,38 +420,12 @@ struct Validation {
     }
   }
 
-  /// Checks each dependency given as a key against the type its name's registration
-  /// declares: a key type that no value of that type can have is a problem.
-  private mutating func checkKeyedDependencies() {
-    // The flag, not the registration: most providers list no key, and visiting each
-    // registration object would cost a cache miss per provider in a large graph.
-    for entry in 0..<index.count where isEffective[entry] && index.flags[entry].contains(.keyed) {
-      let registration = index.entries[entry]
-      guard let provider = registration.provider,
-        let keyTypes = provider.dependencyKeyTypes
-      else { continue }
-      for (name, keyType) in zip(provider.dependencies, keyTypes) {
-        guard let keyType else { continue }
-        problems += slotProblems(registration, name: name, type: keyType, slot: .key) {
-          dependencyType, dependencySite in
-          .keyTypeMismatch(
-            registration.name, site: registration.site, dependency: name,
-            keyType: String(describing: keyType), dependencySite: dependencySite,
-            dependencyType: String(describing: dependencyType))
-        }
-      }
-    }
-  }
-
   /// The problems of a slot of `type` (an `@Inject` property, or a key in the
   /// dependency list) that `registration`'s provider fills from `name`: a provider
   /// closure that cannot have the type (see ``closureSlotProblem(_:dependency:slotType:slot:)``),
-  /// or else contributions never of the type, and a value never of it, which `mismatch`
-  /// describes from the value's type and site.
+  /// or else contributions never of the type, and a value never of it.
   private func slotProblems(
-    _ registration: Registration, name: String, type: Any.Type,
-    slot: ValidationProblem.ClosureSlot,
-    mismatch: (_ dependencyType: Any.Type, _ dependencySite: RegistrationSite) -> ValidationProblem
+    _ registration: Registration, name: String, type: Any.Type, slot: ValidationProblem.ClosureSlot
   ) -> [ValidationProblem] {
     if let problem = closureSlotProblem(registration, dependency: name, slotType: type, slot: slot)
     {
@@ -525,7 +435,16 @@ struct Validation {
     if let dependency = registeredValue(named: name),
       CastCheck.verdict(castingProductsOf: dependency.type, to: type) == .never
     {
-      found.append(mismatch(dependency.type, dependency.site))
+      let (expected, provided) = (String(describing: type), String(describing: dependency.type))
+      found.append(
+        slot == .key
+          ? .keyTypeMismatch(
+            registration.name, site: registration.site, dependency: name, keyType: expected,
+            dependencySite: dependency.site, dependencyType: provided)
+          : .injectTypeMismatch(
+            registration.name, site: registration.site,
+            productType: String(describing: registration.productType), property: name,
+            propertyType: expected, dependencySite: dependency.site, dependencyType: provided))
     }
     return found
   }
@@ -539,7 +458,7 @@ struct Validation {
     _ registration: Registration, dependency name: String, slotType: Any.Type,
     slot: ValidationProblem.ClosureSlot
   ) -> ValidationProblem? {
-    if let id = slotID(of: name), registrationCounts[Int(id)] > 0 { return nil }
+    if let id = slotID(of: name), isRegisteredHere[Int(id)] { return nil }
     if let found = registered(named: name), found.isMade { return nil }
     guard let base = Container.baseName(ofProviderClosure: name),
       let made = registered(named: base), !made.standsForNeed, let offer = made.closureOffer
@@ -564,15 +483,6 @@ struct Validation {
       dependencySite: made.site, problem: problem, offered: offered)
   }
 
-  /// Whether `counter` counts a registration here or in an ancestor: the checks of
-  /// rare kinds of providers are skipped without one.
-  private func lineageCounts(_ counter: KeyPath<Registry, Int>) -> Bool {
-    registry[keyPath: counter] > 0
-      || container.lineage.dropFirst().contains { ancestor in
-        ancestor.withRegistry { $0[keyPath: counter] > 0 }
-      }
-  }
-
   /// Checks each provider's direct dependencies on providers: none on one whose
   /// creator takes an argument, which only its provider closure can pass; and, for a
   /// synchronous provider, none on an async one, nor on one whose creator never runs
@@ -580,16 +490,19 @@ struct Validation {
   /// launch exist before synchronous resolutions need them. Skipped when no provider of
   /// those kinds is registered here or in an ancestor, as in most containers.
   private mutating func checkDependenciesOnProviders() {
-    guard lineageCounts(\.unusualProviderCount) else { return }
+    guard
+      registry.unusualProviderCount > 0
+        || container.lineage.dropFirst().contains(where: {
+          $0.withRegistry { $0.unusualProviderCount > 0 }
+        })
+    else { return }
     var onAsync: [ValidationProblem] = []
     var onIsolated: [ValidationProblem] = []
     var onArgument: [ValidationProblem] = []
     for entry in 0..<index.count where isEffective[entry] {
-      let flags = index.flags[entry]
-      guard flags.contains(.provider) else { continue }
       let registration = index.entries[entry]
       guard let provider = registration.registeredProvider else { continue }
-      let isSynchronous = !flags.contains(.async) && registration.provider != nil
+      let isSynchronous = provider.asyncCreator == nil && registration.provider != nil
       for (position, id) in index.dependencies(of: entry).enumerated() {
         guard let dependency = registered(slotID: id), let made = dependency.provider else {
           continue
@@ -644,13 +557,10 @@ struct Validation {
   /// The one registration a slot's name resolves to here or in an ancestor, as
   /// ``registered(named:)``, found by the slot's id without hashing the name.
   private func registered(slotID id: Int32) -> Registration? {
-    let count = registrationCounts[Int(id)]
-    if count > 0 {
-      let entry = entryOfSlot[Int(id)]
-      return count == 1 && entry >= 0 ? index.entries[Int(entry)] : nil
-    }
-    let name = slots[Int(id)].name
-    return container.parent?.lookup(name, hash: name.hashValue)?.retained
+    let entry = entryOfSlot[Int(id)]
+    guard entry == Self.noEntry else { return entry >= 0 ? index.entries[Int(entry)] : nil }
+    let slot = slots[Int(id)]
+    return container.parent?.lookup(slot.name, hash: slot.hash)?.retained
   }
 
   /// The declared type and site of what `name` resolves to as a value, here or in an
@@ -671,27 +581,7 @@ struct Validation {
   /// The one registration `name` resolves to here or in an ancestor; nil for a
   /// name registered more than once here or nowhere.
   private func registered(named name: String) -> Registration? {
-    if let id = slotID(of: name), registrationCounts[Int(id)] > 0 {
-      return registrationCounts[Int(id)] == 1 ? own(id).first : nil
-    }
+    if let id = slotID(of: name) { return registered(slotID: id) }
     return container.parent?.lookup(name, hash: name.hashValue)?.retained
-  }
-
-  private mutating func injectProperties(
-    of type: Any.Type
-  ) -> [(name: String, valueType: Any.Type)] {
-    let key = ObjectIdentifier(type)
-    if let last = lastInjectProperties, last.type == key {
-      return last.properties
-    }
-    let properties: [(name: String, valueType: Any.Type)]
-    if let known = injectPropertiesByType[key] {
-      properties = known
-    } else {
-      properties = type is AnyClass ? PropertyInjector.injectProperties(of: type) ?? [] : []
-      injectPropertiesByType[key] = properties
-    }
-    lastInjectProperties = (key, properties)
-    return properties
   }
 }

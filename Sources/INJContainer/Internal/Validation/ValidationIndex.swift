@@ -12,21 +12,20 @@ struct ValidationIndex {
     static let provider = Flags(rawValue: 1 << 0)
     /// A singleton or weak singleton: it keeps what it depends on.
     static let shared = Flags(rawValue: 1 << 1)
-    /// A provider whose creator is async.
-    static let async = Flags(rawValue: 1 << 2)
     /// Made as an override.
-    static let override = Flags(rawValue: 1 << 3)
+    static let override = Flags(rawValue: 1 << 2)
     /// `.manualInit`: its product's properties are not injected.
-    static let manualInit = Flags(rawValue: 1 << 4)
-    /// The name is empty or only white space.
-    static let blankName = Flags(rawValue: 1 << 5)
+    static let manualInit = Flags(rawValue: 1 << 3)
     /// The name ends in `Provider` after a non-blank base.
-    static let providerClosureName = Flags(rawValue: 1 << 6)
+    static let providerClosureName = Flags(rawValue: 1 << 4)
     /// Registered with more than one scope: reported as such.
-    static let conflictingScopes = Flags(rawValue: 1 << 7)
+    static let conflictingScopes = Flags(rawValue: 1 << 5)
     /// A provider that lists a dependency as a key (typed wiring, or `.key(_:)`), whose
     /// type the check compares with the name's registration.
-    static let keyed = Flags(rawValue: 1 << 8)
+    static let keyed = Flags(rawValue: 1 << 6)
+    /// A provider that depends on a provider closure (a name ending in `Provider` after
+    /// a non-blank base): its product may have closure properties to check.
+    static let closureDependency = Flags(rawValue: 1 << 7)
   }
 
   /// The registrations, overrides included.
@@ -52,25 +51,20 @@ struct ValidationIndex {
 
   /// Indexes a registration, whose name has `slot`.
   mutating func append(_ registration: Registration, slot: NameSlot, isOverride: Bool) {
-    var entryFlags: Flags = []
-    let provider = registration.registeredProvider
-    if let provider {
+    var entryFlags: Flags = isOverride ? .override : []
+    if let provider = registration.registeredProvider {
       entryFlags.insert(.provider)
       if provider.scope.isShared { entryFlags.insert(.shared) }
       if provider.options.contains(.manualInit) { entryFlags.insert(.manualInit) }
-      if provider.asyncCreator != nil { entryFlags.insert(.async) }
       if provider.dependencyKeyTypes != nil { entryFlags.insert(.keyed) }
       // A loop: appending a lazy map went through the generic sequence copy.
       for dependency in provider.dependencySlots {
         dependencyIDs.append(dependency.id)
+        if dependency.baseName != nil { entryFlags.insert(.closureDependency) }
       }
     }
-    if isOverride { entryFlags.insert(.override) }
-    if slot.isBlank { entryFlags.insert(.blankName) }
     if slot.baseName != nil { entryFlags.insert(.providerClosureName) }
-    if case .conflictingScopes = registration.problem {
-      entryFlags.insert(.conflictingScopes)
-    }
+    if case .conflictingScopes = registration.problem { entryFlags.insert(.conflictingScopes) }
     entries.append(registration)
     slotIDs.append(registration.slotID)
     flags.append(entryFlags)
