@@ -29,3 +29,26 @@ public struct MissingDependency: Hashable, Sendable {
     self.site = site
   }
 }
+
+extension MissingDependency {
+  /// The description of ``ValidationProblem/missingDependency(_:)``.
+  var problemDescription: String {
+    let site = site.map { " (\($0))" } ?? ""
+    var line = "'\(requiredBy)'\(site) depends on '\(name)', "
+    if name.hasSuffix("Provider"), name.count > "Provider".count {
+      line += "a provider closure for '\(name.dropLast("Provider".count))', "
+    }
+    guard let module = moduleCheckedAlone else {
+      return line + "which is not registered."
+        + (suggestion.map { " Did you mean '\($0)'?" }
+          ?? " Register it, or remove it from the dependencies of '\(requiredBy)'.")
+    }
+    line += "which \(module) does not register."
+    if let suggestion {
+      return line + " Did you mean '\(suggestion)'? If another module registers '\(name)', add "
+        + "it to \(module)'s needs."
+    }
+    return line + " If another module registers it, add it to \(module)'s needs; if none does, "
+      + "register it, or remove it from the dependencies of '\(requiredBy)'."
+  }
+}

@@ -109,58 +109,30 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .blankName(let name, let site):
-      return "A blank name ('\(name)') is registered at \(site). Give it a name."
+      "A blank name ('\(name)') is registered at \(site). Give it a name."
     case .duplicateName(let name, let sites):
-      return
-        "'\(name)' is registered \(sites.count) times, at \(ResolutionError.sites(sites)). "
+      "'\(name)' is registered \(sites.count) times, at \(ResolutionError.sites(sites)). "
         + "Remove or rename all but one."
     case .duplicateModule(let name, let sites):
-      return
-        "The module \(name) is installed \(sites.count) times, at "
+      "The module \(name) is installed \(sites.count) times, at "
         + "\(ResolutionError.sites(sites)); it registered its names the first time only. "
         + "Install it once."
     case .nameCollision(let name, let site, let baseName, let baseSite):
-      return
-        "'\(name)' (\(site)) is also the name of the provider closure for '\(baseName)' "
+      "'\(name)' (\(site)) is also the name of the provider closure for '\(baseName)' "
         + "(\(baseSite)). Rename one of them."
     case .conflictingScopes(let name, let site, let options):
-      let scopes = ResolutionError.scopeNames(options).joined(separator: ", ")
-      return
-        "'\(name)' (\(site)) has more than one scope (\(scopes)). Give it at most one of "
-        + ".singleton, .weakSingleton and .objectGraph."
+      "'\(name)' (\(site)) has more than one scope "
+        + "(\(ResolutionError.scopeNames(options).joined(separator: ", "))). Give it at most "
+        + "one of .singleton, .weakSingleton and .objectGraph."
     case .blankDependency(let provider, let site):
-      return
-        "'\(provider)' (\(site)) depends on a blank name. Remove it from the dependencies "
+      "'\(provider)' (\(site)) depends on a blank name. Remove it from the dependencies "
         + "of '\(provider)'."
     case .missingDependency(let missing):
-      let site = missing.site.map { " (\($0))" } ?? ""
-      var line = "'\(missing.requiredBy)'\(site) depends on '\(missing.name)', "
-      if missing.name.hasSuffix("Provider"), missing.name.count > "Provider".count {
-        line += "a provider closure for '\(missing.name.dropLast("Provider".count))', "
-      }
-      if let module = missing.moduleCheckedAlone {
-        line += "which \(module) does not register."
-        if let suggestion = missing.suggestion {
-          line +=
-            " Did you mean '\(suggestion)'? If another module registers '\(missing.name)', add "
-            + "it to \(module)'s needs."
-        } else {
-          line +=
-            " If another module registers it, add it to \(module)'s needs; if none does, "
-            + "register it, or remove it from the dependencies of '\(missing.requiredBy)'."
-        }
-        return line
-      }
-      line += "which is not registered."
-      line +=
-        missing.suggestion.map { " Did you mean '\($0)'?" }
-        ?? " Register it, or remove it from the dependencies of '\(missing.requiredBy)'."
-      return line
+      missing.problemDescription
     case .injectTypeMismatch(
       let provider, let site, let productType, let property, let propertyType,
       let dependencySite, let dependencyType):
-      return
-        "'\(provider)' (\(site)) makes \(productType), whose @Inject property '\(property)' "
+      "'\(provider)' (\(site)) makes \(productType), whose @Inject property '\(property)' "
         + "holds \(propertyType), but '\(property)' (\(dependencySite)) provides "
         + "\(dependencyType), which is never \(propertyType). Give the property the type "
         + "\(dependencyType) (or one of its protocols or superclasses), or register \(propertyType) "
@@ -168,70 +140,47 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
     case .keyTypeMismatch(
       let provider, let site, let dependency, let keyType, let dependencySite,
       let dependencyType):
-      return
-        "'\(provider)' (\(site)) depends on Key<\(keyType)>(\"\(dependency)\"), but "
+      "'\(provider)' (\(site)) depends on Key<\(keyType)>(\"\(dependency)\"), but "
         + "'\(dependency)' (\(dependencySite)) provides \(dependencyType), which is never "
         + "\(keyType). Give the key the type \(dependencyType) (or one of its protocols or "
         + "superclasses), or register \(keyType) under '\(dependency)'."
     case .contributionTypeMismatch(
       let contribution, let site, let productType, let reader, let readerSite, let elementType):
-      return
-        "The contribution '\(contribution)' (\(site)) makes \(productType), which is never "
+      "The contribution '\(contribution)' (\(site)) makes \(productType), which is never "
         + "\(elementType), the element type '\(reader)' (\(readerSite)) reads it as. Make the "
         + "contribution's creator return \(elementType), or read the collection as an array "
         + "of a type every contribution has."
     case .synchronousDependsOnAsync(let provider, let site, let dependency, let dependencySite):
-      return
-        "'\(provider)' (\(site)) is synchronous but depends on '\(dependency)' "
+      "'\(provider)' (\(site)) is synchronous but depends on '\(dependency)' "
         + "(\(dependencySite)), whose creator is async, so value(forName:) cannot make it. "
         + "Register '\(provider)' with addAsyncProvider, or make '\(dependency)' at launch: "
         + "give it options: .madeAtLaunch and call makeSingletons() when the app starts."
     case .isolationMismatch(
       let provider, let site, let isolation, let dependency, let dependencySite,
       let dependencyIsolation):
-      let runs =
-        switch isolation {
-        case "nonisolated": "runs on any thread"
-        case "MainActor": "runs on the main actor"
-        default: "is isolated to \(isolation)"
-        }
-      let other = dependencyIsolation == "MainActor" ? "the main actor" : dependencyIsolation
-      return
-        "'\(provider)' (\(site)) \(runs) but depends on '\(dependency)' (\(dependencySite)), "
-        + "whose creator runs only on \(other): a resolution of '\(provider)' makes "
-        + "'\(dependency)' where the creator of '\(provider)' runs, which is never \(other). "
-        + "Register '\(dependency)' from nonisolated code (such as a nonisolated function), "
-        + "register '\(provider)' from \(other) as well, or make '\(dependency)' at launch: "
-        + "give it options: .madeAtLaunch and call makeSingletons() when the app starts."
+      Self.isolationMismatchDescription(
+        provider, site, isolation, dependency, dependencySite, dependencyIsolation)
     case .valueTypeWithInjectProperties(let provider, let site, let productType, let properties):
-      let list = properties.map { "'\($0)'" }.joined(separator: ", ")
-      return
-        "'\(provider)' (\(site)) makes \(productType), a value type whose copies would share "
-        + "its @Inject properties \(list), so the container cannot inject it. Pass the "
-        + "dependencies to its initializer in the creator, or make \(productType) a class."
+      "'\(provider)' (\(site)) makes \(productType), a value type whose copies would share "
+        + "its @Inject properties \(properties.map { "'\($0)'" }.joined(separator: ", ")), so "
+        + "the container cannot inject it. Pass the dependencies to its initializer in the "
+        + "creator, or make \(productType) a class."
     case .weakSingletonOfValueType(let provider, let site, let productType):
-      return
-        "'\(provider)' (\(site)) is a weak singleton, but its creator returns \(productType), "
+      "'\(provider)' (\(site)) is a weak singleton, but its creator returns \(productType), "
         + "which cannot be held weakly. Return a class instance, or make '\(provider)' a "
         + "singleton."
     case .providerClosureMismatch(
       let provider, let site, let productType, let slot, let dependency, let closureType, _,
       let problem, let offered):
-      switch slot {
-      case .key:
-        return
-          "'\(provider)' (\(site)) depends on Key<\(closureType)>(\"\(dependency)\"), but "
+      slot == .key
+        ? "'\(provider)' (\(site)) depends on Key<\(closureType)>(\"\(dependency)\"), but "
           + "\(problem). Give the key the type \(offered)."
-      case .injectProperty, .injectableProperty:
-        let property = slot == .injectProperty ? "@Inject property" : "property"
-        return
-          "'\(provider)' (\(site)) makes \(productType), whose \(property) '\(dependency)' "
+        : "'\(provider)' (\(site)) makes \(productType), whose "
+          + "\(slot == .injectProperty ? "@Inject property" : "property") '\(dependency)' "
           + "holds \(closureType), but \(problem). Make the property hold \(offered)."
-      }
     case .unfilledInjectProperty(
       let provider, let site, let productType, let property, let listed, let declaration):
-      return
-        "'\(provider)' (\(site)) makes \(productType), whose @Inject property '\(property)' is "
+      "'\(provider)' (\(site)) makes \(productType), whose @Inject property '\(property)' is "
         + "never filled: the container fills it only from a dependency named '\(property)', "
         + "and '\(provider)' lists '\(listed)' instead. "
         + (property.hasSuffix("Provider") && !listed.hasSuffix("Provider")
@@ -239,15 +188,34 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
           : "Declare the property as ")
         + "`\(declaration)`."
     case .cycle(let cycle, let sites, let property):
-      return
-        "Cycle: \(CycleText.chain(cycle, sites: sites)). "
+      "Cycle: \(CycleText.chain(cycle, sites: sites)). "
         + CycleText.fix(cycle, property: property)
     case .dependsOnProviderWithArgument(
       let provider, let site, let dependency, let dependencySite, let argumentType):
-      return
-        "'\(provider)' (\(site)) depends on '\(dependency)' (\(dependencySite)), whose creator "
+      "'\(provider)' (\(site)) depends on '\(dependency)' (\(dependencySite)), whose creator "
         + "takes an argument of type \(argumentType). Depend on '\(dependency)Provider' and "
         + "call it with the argument."
     }
+  }
+
+  /// The description of ``isolationMismatch(_:site:isolation:dependency:dependencySite:dependencyIsolation:)``.
+  private static func isolationMismatchDescription(
+    _ provider: String, _ site: RegistrationSite, _ isolation: String, _ dependency: String,
+    _ dependencySite: RegistrationSite, _ dependencyIsolation: String
+  ) -> String {
+    let runs =
+      switch isolation {
+      case "nonisolated": "runs on any thread"
+      case "MainActor": "runs on the main actor"
+      default: "is isolated to \(isolation)"
+      }
+    let other = dependencyIsolation == "MainActor" ? "the main actor" : dependencyIsolation
+    return
+      "'\(provider)' (\(site)) \(runs) but depends on '\(dependency)' (\(dependencySite)), "
+      + "whose creator runs only on \(other): a resolution of '\(provider)' makes "
+      + "'\(dependency)' where the creator of '\(provider)' runs, which is never \(other). "
+      + "Register '\(dependency)' from nonisolated code (such as a nonisolated function), "
+      + "register '\(provider)' from \(other) as well, or make '\(dependency)' at launch: "
+      + "give it options: .madeAtLaunch and call makeSingletons() when the app starts."
   }
 }

@@ -18,14 +18,12 @@ public enum ValidationWarning: Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .captiveDependency(let name, let site, let scope, let dependency, let dependencyScope):
-      return
-        "The \(scope) '\(name)' (\(site)) depends on the \(dependencyScope) '\(dependency)', "
+      "The \(scope) '\(name)' (\(site)) depends on the \(dependencyScope) '\(dependency)', "
         + "so it keeps one '\(dependency)' alive as long as it lives. Depend on "
         + "'\(dependency)Provider' to get a new one when needed, or give '\(dependency)' "
         + "a longer-lived scope."
     case .unlistedInjectProperty(let provider, let site, let type, let property):
-      return
-        "'\(provider)' (\(site)) makes \(type), whose @Inject property '\(property)' is "
+      "'\(provider)' (\(site)) makes \(type), whose @Inject property '\(property)' is "
         + "never filled: the container fills an @Inject property only from the dependency of "
         + "its own name, and '\(provider)' does not list '\(property)'. List it among the "
         + "dependencies, rename the property after a dependency '\(provider)' lists, or remove "
