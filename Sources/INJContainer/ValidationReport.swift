@@ -31,21 +31,19 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
   /// The problems and warnings, one per line, each with its fix; "No problems." when
   /// clean.
   public var description: String {
-    var lines: [String] = []
+    let warningCount = ValidationError.count(warnings.count, "warning")
+    var lines: [String]
     if problems.isEmpty {
       guard !warnings.isEmpty else { return "No problems." }
-      lines.append("No problems; \(ValidationError.count(warnings.count, "warning")):")
+      lines = ["No problems; \(warningCount):"]
     } else {
-      lines.append("The container has \(ValidationError.count(problems.count, "problem")):")
+      lines = ["The container has \(ValidationError.count(problems.count, "problem")):"]
       lines += problems.map { "- \($0)" }
       if isCycleListTruncated {
         lines.append("- (More cycles exist than are listed; fix these and check again.)")
       }
-      if !warnings.isEmpty {
-        lines.append("\(ValidationError.count(warnings.count, "warning")):")
-      }
+      if !warnings.isEmpty { lines.append("\(warningCount):") }
     }
-    lines += warnings.map { "- \($0)" }
-    return lines.joined(separator: "\n")
+    return (lines + warnings.map { "- \($0)" }).joined(separator: "\n")
   }
 }

@@ -12,7 +12,6 @@ package enum Suggestion {
     var best: (name: String, distance: Int)?
     for candidate in candidates where candidate != name {
       let letters = Array(candidate)
-      guard abs(letters.count - target.count) <= limit else { continue }
       let bound = min(limit, (best?.distance ?? limit + 1) - 1)
       guard bound >= 1 else { break }
       if let distance = distance(target, letters, atMost: bound) {
@@ -29,8 +28,8 @@ package enum Suggestion {
     let n = a.count
     let m = b.count
     if abs(n - m) > bound { return nil }
-    if n == 0 { return m <= bound ? m : nil }
-    if m == 0 { return n <= bound ? n : nil }
+    // Against an empty string, the distance is the other's length, within the bound.
+    guard n > 0, m > 0 else { return max(n, m) }
     var beforePrevious = [Int](repeating: 0, count: m + 1)
     var previous = Array(0...m)
     var current = [Int](repeating: 0, count: m + 1)
