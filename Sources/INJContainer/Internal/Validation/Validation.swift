@@ -63,6 +63,7 @@ struct Validation {
     isEffective = effective
   }
 
+  /// Runs every check, each adding its problems after those of the checks before it.
   mutating func run() -> ValidationReport {
     // Modules installed more than once.
     for name in registry.moduleNames {
@@ -238,6 +239,7 @@ struct Validation {
     }
   }
 
+  /// The registered name closest to `name`, here or in an ancestor, if any is close.
   private mutating func suggestion(for name: String) -> String? {
     if candidates == nil {
       candidates =
