@@ -52,21 +52,25 @@ extension Container {
     line: Int, isolation creatorIsolation: CreatorIsolation,
     creator: @escaping (ResolvedValues, Argument) throws -> T
   ) {
-    let recipe = ArgumentRecipe(
-      product: T.self, argument: Argument.self, isMainActor: creatorIsolation == .mainActor)
-    let token = recipe.token
+    let recipe = ArgumentRecipe(Argument.self) { owner, slot, token in
+      // The closures hold the container weakly, as other provider closures do.
+      ProviderFactory(
+        making: T.self, argument: Argument.self, isMainActor: creatorIsolation == .mainActor,
+        suspending: ArgumentRecipe.resolvingAsync(T.self, slot: slot, in: owner, token: token)
+      ) { [weak owner] (argument: Argument) throws -> T in
+        let owner = try Container.calledByClosure(owner, of: slot)
+        return try ArgumentRecipe.passing(argument, for: token) { () throws(ResolutionError) in
+          try owner.resolveForProviderClosure(slot: slot, as: T.self)
+        }
+      }
+    }
     addProvider(
       name, dependencies, [], fileID: fileID, line: line, isolation: creatorIsolation,
       productType: T.self,
       creator: Creator.erasing { values in
         // The resolver runs the creator only while the provider closure's argument is
         // passed (see `Resolver.checkBeforeRunning`).
-        guard let argument = ArgumentRecipe.passed(for: token, as: Argument.self) else {
-          throw ResolutionError(
-            name: name, path: [name],
-            reason: .requiresArgument(String(describing: Argument.self)))
-        }
-        return try creator(values, argument)
+        try creator(values, ArgumentRecipe.argument(for: recipe.token, of: name))
       },
       dependencyKeyTypes: keyTypes, argument: recipe)
   }
@@ -102,20 +106,17 @@ extension Container {
     isolation: isolated (any Actor)? = #isolation,
     creator: @escaping @Sendable (ResolvedValues, Argument) async throws -> T
   ) {
-    let recipe = ArgumentRecipe(asyncProduct: T.self, argument: Argument.self)
-    let token = recipe.token
+    let recipe = ArgumentRecipe(Argument.self) { owner, slot, token in
+      ProviderFactory(
+        asyncMaking: T.self, argument: Argument.self,
+        ArgumentRecipe.resolvingAsync(T.self, slot: slot, in: owner, token: token))
+    }
     addProvider(
       name, dependencies, [], fileID: fileID, line: line,
       isolation: CreatorIsolation(isolation), productType: T.self,
-      creator: .refusingSynchronousCreation,
       asyncCreator: Creator.erasingAsync { values in
         // The async resolver runs the creator only while the argument is passed.
-        guard let argument = ArgumentRecipe.passed(for: token, as: Argument.self) else {
-          throw ResolutionError(
-            name: name, path: [name],
-            reason: .requiresArgument(String(describing: Argument.self)))
-        }
-        return try await creator(values, argument)
+        try await creator(values, ArgumentRecipe.argument(for: recipe.token, of: name))
       },
       argument: recipe)
   }
@@ -145,23 +146,17 @@ struct ArgumentRecipe: Sendable {
 
   final class Token: Sendable {}
 
-  init<Product, Argument>(product: Product.Type, argument: Argument.Type, isMainActor: Bool) {
+  /// A recipe for a provider whose creator takes an `Argument`; `makeFactory` makes its
+  /// closures' factory, given the recipe's token.
+  init<Argument>(
+    _ argument: Argument.Type,
+    makeFactory: @escaping @Sendable (Container, NameSlot, Token) -> ProviderFactory
+  ) {
     let token = Token()
     self.token = token
     type = Argument.self
     typeName = String(describing: Argument.self)
-    makeFactory = { owner, slot in
-      // The closures hold the container weakly, as other provider closures do.
-      ProviderFactory(
-        making: Product.self, argument: Argument.self, isMainActor: isMainActor,
-        suspending: ArgumentRecipe.resolvingAsync(Product.self, slot: slot, in: owner, token: token)
-      ) { [weak owner] (argument: Argument) throws -> Product in
-        let owner = try Container.calledByClosure(owner, of: slot)
-        return try ArgumentRecipe.passing(argument, for: token) { () throws(ResolutionError) in
-          try owner.resolveForProviderClosure(slot: slot, as: Product.self)
-        }
-      }
-    }
+    self.makeFactory = { owner, slot in makeFactory(owner, slot, token) }
   }
 
   /// The arguments passed to the provider closures being called, innermost last. They
@@ -182,40 +177,20 @@ struct ArgumentRecipe: Sendable {
     let value: Any
   }
 
-  /// A recipe whose provider closures are `(Argument) async throws -> Product`.
-  init<Product, Argument: Sendable>(asyncProduct: Product.Type, argument: Argument.Type) {
-    let token = Token()
-    self.token = token
-    type = Argument.self
-    typeName = String(describing: Argument.self)
-    makeFactory = { owner, slot in
-      ProviderFactory(
-        asyncMaking: Product.self, argument: Argument.self,
-        ArgumentRecipe.resolvingAsync(Product.self, slot: slot, in: owner, token: token))
-    }
-  }
-
   /// What an async provider closure that takes an argument does on each call: resolves
   /// the provider as `asyncValue` does (which waits for another thread's creation
   /// without blocking this one), with the argument passed in the task. The closure
   /// holds the container weakly, as other provider closures do.
-  private static func resolvingAsync<Product, Argument>(
+  static func resolvingAsync<Product, Argument>(
     _ productType: Product.Type, slot: NameSlot, in owner: Container, token: Token
   ) -> @Sendable (Argument) async throws -> Product {
     { [weak owner] argument in
       let owner = try Container.calledByClosure(owner, of: slot)
-      return try await passingAsync(argument, for: token) {
+      let passed = passedArguments + [CallArgument(token: ObjectIdentifier(token), value: argument)]
+      return try await $passedArguments.withValue(passed) {
         try await owner.asyncValue(forName: slot.name, as: Product.self)
       }
     }
-  }
-
-  /// Runs `body` with `argument` passed for the provider of `token`.
-  private static func passingAsync<Result>(
-    _ argument: Any, for token: Token, _ body: () async throws -> Result
-  ) async throws -> Result {
-    let passed = passedArguments + [CallArgument(token: ObjectIdentifier(token), value: argument)]
-    return try await $passedArguments.withValue(passed, operation: body)
   }
 
   /// Whether an argument is passed for this provider now.
@@ -233,11 +208,15 @@ struct ArgumentRecipe: Sendable {
     }.get()
   }
 
-  /// The innermost argument passed for the provider of `token`.
-  static func passed<Argument>(for token: Token, as type: Argument.Type) -> Argument? {
+  /// The innermost argument passed for the provider `name` of `token`; the error of its
+  /// creator run without one.
+  static func argument<Argument>(for token: Token, of name: String) throws -> Argument {
     // Unwrapped before the cast: an `Any?` cast to `Any` would give the optional.
-    guard let value = passedValue(for: token) else { return nil }
-    return value as? Argument
+    guard let value = passedValue(for: token), let argument = value as? Argument else {
+      throw ResolutionError(
+        name: name, path: [name], reason: .requiresArgument(String(describing: Argument.self)))
+    }
+    return argument
   }
 
   private static func passedValue(for token: Token) -> Any? {
