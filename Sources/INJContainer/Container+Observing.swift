@@ -31,28 +31,16 @@ extension Container {
     self.init(parent: nil, observer: observer)
     guard let source else { return }
     var shadowed = Set<String>()
-    var levels: [(registrations: [Registration], overrides: [Registration])] = []
+    var levels: [[(registration: Registration, isOverride: Bool)]] = []
     for container in source.lineage {
-      let (registrations, overrides) = container.withRegistry {
-        ($0.registrations, Array($0.overrides.values))
-      }
-      levels.append(
-        (
-          registrations.filter { !shadowed.contains($0.name) },
-          overrides.filter { !shadowed.contains($0.name) }
-        ))
-      shadowed.formUnion(registrations.map(\.name) + overrides.map(\.name))
+      let level = container.withRegistry { $0.everyRegistration }
+      levels.append(level.filter { !shadowed.contains($0.registration.name) })
+      shadowed.formUnion(level.map(\.registration.name))
     }
     withRegistry { registry in
-      for level in levels.reversed() {
-        for registration in level.registrations {
-          let copy = registration.copy(for: self) { slot(interning: $0, in: &registry) }
-          register(copy, in: &registry)
-        }
-        for registration in level.overrides.sorted(by: { $0.name < $1.name }) {
-          let copy = registration.copy(for: self) { slot(interning: $0, in: &registry) }
-          register(copy, in: &registry, asOverride: true)
-        }
+      for (registration, isOverride) in levels.reversed().joined() {
+        let copy = registration.copy(for: self) { slot(interning: $0, in: &registry) }
+        register(copy, in: &registry, asOverride: isOverride)
       }
     }
   }
@@ -76,9 +64,10 @@ extension Container {
     site: RegistrationSite, isolation: (any Actor)?,
     creator: @escaping (ResolvedValues) throws -> T
   ) {
-    overrideProvider(
-      name, dependencies, options, site: site, isolation: CreatorIsolation(isolation),
-      productType: T.self, creator: .erasing(creator))
+    addProvider(
+      name, dependencies.names, options, fileID: site.fileID, line: site.line,
+      isolation: CreatorIsolation(isolation), productType: T.self, creator: .erasing(creator),
+      dependencyKeyTypes: dependencies.keyTypes, asOverride: true)
   }
 
   /// Registers an async provider that replaces whatever else `name` has here, as
@@ -87,28 +76,10 @@ extension Container {
     forName name: String, dependencies: DependencyList, options: ProviderOptions,
     site: RegistrationSite, creator: @escaping @Sendable (ResolvedValues) async throws -> T
   ) {
-    overrideProvider(
-      name, dependencies, options, site: site, isolation: .nonisolated, productType: T.self,
-      creator: .refusingSynchronousCreation, asyncCreator: Creator.erasingAsync(creator))
-  }
-
-  private func overrideProvider(
-    _ name: String, _ dependencies: DependencyList, _ options: ProviderOptions,
-    site: RegistrationSite, isolation: CreatorIsolation, productType: Any.Type, creator: Creator,
-    asyncCreator: AsyncCreator? = nil
-  ) {
-    let names = dependencies.names
-    let keyTypes = dependencies.keyTypes
-    withRegistry { registry in
-      let provider = Provider(
-        name: name, owner: self, dependencies: names, dependencyKeyTypes: keyTypes,
-        dependencySlots: names.map { slot(interning: $0, in: &registry) }, options: options,
-        isolation: isolation, creator: creator, asyncCreator: asyncCreator,
-        productType: productType)
-      register(
-        Registration(name: name, site: site, owner: self, kind: .provider(provider)),
-        in: &registry, asOverride: true)
-    }
+    addProvider(
+      name, dependencies.names, options, fileID: site.fileID, line: site.line,
+      isolation: .nonisolated, productType: T.self, asyncCreator: Creator.erasingAsync(creator),
+      dependencyKeyTypes: dependencies.keyTypes, asOverride: true)
   }
 
   /// The dependencies of what `name` resolves to here (or in an ancestor), without
@@ -123,15 +94,11 @@ extension Container {
           reason: name.isBlank ? .blankName : .unknownName))
     }
     let registration = found.retained
-    switch registration.kind {
-    case .provider(let provider):
-      return .success(provider.dependencies)
-    case .instance, .providerClosure:
-      return .success([])
-    case .invalid(let problem, _):
+    if let problem = registration.problem {
       return .failure(
         ResolutionError(name: name, path: [name], reason: registration.failureReason(problem)))
     }
+    return .success(registration.provider?.dependencies ?? [])
   }
 
   /// The name whose provider closure `name` resolves to here (or in an ancestor), such

@@ -75,13 +75,12 @@ public final class Container: Sendable {
   let moduleCheckedAlone: String?
 
   /// Creates an empty container.
-  public init() {
-    parent = nil
-    observer = nil
-    isObserved = false
-    moduleCheckedAlone = nil
+  public convenience init() {
+    self.init(parent: nil)
   }
 
+  /// Creates a container: a child of `parent`, watched by `observer`, or checking
+  /// `moduleCheckedAlone` alone.
   init(
     parent: Container?, observer: (any ResolutionObserver)? = nil,
     moduleCheckedAlone: String? = nil
@@ -114,11 +113,16 @@ public final class Container: Sendable {
     _ instance: T, forName name: String, fileID: String = #fileID, line: Int = #line
   ) {
     let installing = installation
-    record(
-      .instance(
-        RecordedInstance(
-          name: name, site: RegistrationSite(fileID: fileID, line: line, module: installing.module),
-          value: Resolved(instance), type: T.self, asOverride: installing.asOverride)))
+    let site = RegistrationSite(fileID: fileID, line: line, module: installing.module)
+    record { container, registry in
+      let slot = container.names.internSlot(named: name)
+      let kind: Registration.Kind =
+        slot.isBlank
+        ? .invalid(.blankName, provider: nil) : .instance(Resolved(instance), type: T.self)
+      container.register(
+        Registration(slot: slot, site: site, owner: container, kind: kind),
+        in: &registry, asOverride: installing.asOverride)
+    }
   }
 
   /// Registers a provider: a name, the names it depends on, and a creator that
@@ -181,24 +185,6 @@ public final class Container: Sendable {
       isolation: CreatorIsolation(isolation), productType: T.self, creator: .erasing(creator))
   }
 
-  @usableFromInline
-  func addProvider(
-    _ name: String, _ dependencies: [String], _ options: ProviderOptions, fileID: String,
-    line: Int, isolation: CreatorIsolation, productType: Any.Type, creator: Creator,
-    asyncCreator: AsyncCreator? = nil, dependencyKeyTypes: [Any.Type?]? = nil,
-    argument: ArgumentRecipe? = nil, isContribution: Bool = false
-  ) {
-    let installing = installation
-    record(
-      .provider(
-        RecordedProvider(
-          name: name, dependencies: dependencies, options: options,
-          site: RegistrationSite(fileID: fileID, line: line, module: installing.module),
-          isolation: isolation, productType: productType, creator: creator,
-          asyncCreator: asyncCreator, dependencyKeyTypes: dependencyKeyTypes, argument: argument,
-          isContribution: isContribution, asOverride: installing.asOverride)))
-  }
-
   // MARK: Resolving
 
   /// Resolves a name and returns its value.
@@ -255,12 +241,15 @@ public final class Container: Sendable {
     return try mismatch(resolved, to: T.self, name: name)
   }
 
+  /// The type-mismatch error of a request, with the path of the resolution it is made
+  /// in: the async one (`isAsync`) or the thread's.
   @usableFromInline
   func mismatch<T>(
-    _ resolved: Resolved, to type: T.Type, name: String
+    _ resolved: Resolved, to type: T.Type, name: String, isAsync: Bool = false
   ) throws(ResolutionError) -> T {
+    let path = isAsync ? AsyncResolution.live?.path ?? [] : ThreadRequest().path
     do {
-      return try resolved.cast(to: T.self, name: name, path: ThreadRequest().path + [name])
+      return try resolved.cast(to: T.self, name: name, path: path + [name])
     } catch {
       throw completedFromRegistrations(error)
     }

@@ -2,68 +2,9 @@ import INJPrimitives
 import INJReflection
 
 /// A registration recorded by `addInstance` or `addProvider` and not yet applied to
-/// the registry: what the call was given. Applying it builds the provider and the
-/// registration, interns the names and indexes it, with the registry lock held.
-enum RecordedRegistration {
-  case instance(RecordedInstance)
-  case provider(RecordedProvider)
-}
-
-/// What `addInstance` records.
-final class RecordedInstance: @unchecked Sendable {
-  // Sendable by construction: every stored property is a `let`, and `value` holds an
-  // instance whose type `addInstance` requires to be `Sendable` (`Resolved` erases
-  // that).
-  let name: String
-  let site: RegistrationSite
-  let value: Resolved
-  let type: Any.Type
-  let asOverride: Bool
-
-  init(name: String, site: RegistrationSite, value: Resolved, type: Any.Type, asOverride: Bool) {
-    self.name = name
-    self.site = site
-    self.value = value
-    self.type = type
-    self.asOverride = asOverride
-  }
-}
-
-/// What `addProvider` and the calls built on it record.
-final class RecordedProvider: Sendable {
-  let name: String
-  let dependencies: [String]
-  let options: ProviderOptions
-  let site: RegistrationSite
-  let isolation: CreatorIsolation
-  let productType: Any.Type
-  let creator: Creator
-  let asyncCreator: AsyncCreator?
-  let dependencyKeyTypes: [Any.Type?]?
-  let argument: ArgumentRecipe?
-  let isContribution: Bool
-  let asOverride: Bool
-
-  init(
-    name: String, dependencies: [String], options: ProviderOptions, site: RegistrationSite,
-    isolation: CreatorIsolation, productType: Any.Type, creator: Creator,
-    asyncCreator: AsyncCreator?, dependencyKeyTypes: [Any.Type?]?, argument: ArgumentRecipe?,
-    isContribution: Bool, asOverride: Bool
-  ) {
-    self.name = name
-    self.dependencies = dependencies
-    self.options = options
-    self.site = site
-    self.isolation = isolation
-    self.productType = productType
-    self.creator = creator
-    self.asyncCreator = asyncCreator
-    self.dependencyKeyTypes = dependencyKeyTypes
-    self.argument = argument
-    self.isContribution = isContribution
-    self.asOverride = asOverride
-  }
-}
+/// the registry: applying it builds the provider and the registration, interns the
+/// names and indexes it, in the container given, with the registry lock held.
+typealias RecordedRegistration = @Sendable (Container, inout Registry) -> Void
 
 /// Whether a container has registrations recorded but not yet applied: what every
 /// lock-free read of its names checks first.
@@ -118,7 +59,7 @@ final class PendingMark: @unchecked Sendable {
 
 extension Container {
   /// Records a registration, applied before the registry is next read.
-  func record(_ registration: RecordedRegistration) {
+  func record(_ registration: @escaping RecordedRegistration) {
     registryLock.withLock { registry in
       registry.pending.append(registration)
       if parent == nil {
@@ -158,54 +99,53 @@ extension Container {
     guard !registry.pending.isEmpty else { return }
     let pending = registry.pending
     registry.pending = []
-    for recorded in pending {
-      switch recorded {
-      case .instance(let instance):
-        apply(instance, in: &registry)
-      case .provider(let provider):
-        apply(provider, in: &registry)
-      }
+    for apply in pending {
+      apply(self, &registry)
     }
     pendingMark.clear()
   }
 
-  private func apply(_ recorded: RecordedInstance, in registry: inout Registry) {
-    let slot = names.internSlot(named: recorded.name)
-    let kind: Registration.Kind =
-      slot.isBlank
-      ? .invalid(.blankName, provider: nil) : .instance(recorded.value, type: recorded.type)
-    register(
-      Registration(slot: slot, site: recorded.site, owner: self, kind: kind),
-      in: &registry, asOverride: recorded.asOverride)
-  }
-
-  private func apply(_ recorded: RecordedProvider, in registry: inout Registry) {
-    let name = recorded.name
-    // A contribution's provider is named by its place in the collection, for paths.
-    let providerName =
-      recorded.isContribution ? "\(name)[\(contributionCount(to: name, in: registry))]" : name
-    let provider = Provider(
-      name: providerName, owner: self, dependencies: recorded.dependencies,
-      dependencyKeyTypes: recorded.dependencyKeyTypes,
-      dependencySlots: recorded.dependencies.map { slot(interning: $0, in: &registry) },
-      options: recorded.options, isolation: recorded.isolation, creator: recorded.creator,
-      asyncCreator: recorded.asyncCreator, argument: recorded.argument,
-      productType: recorded.productType)
-    let options = recorded.options
-    // The name's slot after its dependencies' slots, in the order of first mention.
-    let nameSlot = names.internSlot(named: name)
-    let kind: Registration.Kind =
-      if nameSlot.isBlank {
-        .invalid(.blankName, provider: provider)
-      } else if options.hasConflictingScopes {
-        .invalid(.conflictingScopes(options), provider: provider)
-      } else {
-        .provider(provider)
-      }
-    register(
-      Registration(
-        slot: nameSlot, site: recorded.site, owner: self, kind: kind,
-        isContribution: recorded.isContribution),
-      in: &registry, asOverride: recorded.asOverride)
+  /// Records a provider; the calls that register one (`addProvider` and the others)
+  /// come here. A test container's override (`asOverride`) replaces whatever else the
+  /// name has, and is made as given: neither a blank name nor conflicting scopes make
+  /// it invalid.
+  @usableFromInline
+  func addProvider(
+    _ name: String, _ dependencies: [String], _ options: ProviderOptions, fileID: String,
+    line: Int, isolation: CreatorIsolation, productType: Any.Type,
+    creator: Creator = .refusingSynchronousCreation, asyncCreator: AsyncCreator? = nil,
+    dependencyKeyTypes: [Any.Type?]? = nil, argument: ArgumentRecipe? = nil,
+    isContribution: Bool = false, asOverride: Bool = false
+  ) {
+    let installing = installation
+    let site = RegistrationSite(fileID: fileID, line: line, module: installing.module)
+    let isOverride = asOverride || installing.asOverride
+    record { container, registry in
+      // A contribution's provider is named by its place in the collection, for paths.
+      let providerName =
+        isContribution ? "\(name)[\(container.contributionCount(to: name, in: registry))]" : name
+      let provider = Provider(
+        name: providerName, owner: container, dependencies: dependencies,
+        dependencyKeyTypes: dependencyKeyTypes,
+        dependencySlots: dependencies.map { container.slot(interning: $0, in: &registry) },
+        options: options, isolation: isolation, creator: creator, asyncCreator: asyncCreator,
+        argument: argument, productType: productType)
+      // The name's slot after its dependencies' slots, in the order of first mention.
+      let slot = container.names.internSlot(named: name)
+      let kind: Registration.Kind =
+        if asOverride {
+          .provider(provider)
+        } else if slot.isBlank {
+          .invalid(.blankName, provider: provider)
+        } else if options.hasConflictingScopes {
+          .invalid(.conflictingScopes(options), provider: provider)
+        } else {
+          .provider(provider)
+        }
+      container.register(
+        Registration(
+          slot: slot, site: site, owner: container, kind: kind, isContribution: isContribution),
+        in: &registry, asOverride: isOverride)
+    }
   }
 }
