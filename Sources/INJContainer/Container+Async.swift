@@ -40,7 +40,7 @@ extension Container {
     addProvider(
       name, dependencies, options.options, fileID: fileID, line: line,
       isolation: CreatorIsolation(isolation),
-      productType: T.self, creator: .refusingSynchronousCreation,
+      productType: T.self,
       asyncCreator: Creator.erasingAsync(creator))
   }
 
@@ -83,7 +83,7 @@ extension Container {
     if let typed = resolved.cast(to: T.self) {
       return typed
     }
-    return try asyncMismatch(resolved, to: T.self, name: name)
+    return try mismatch(resolved, to: T.self, name: name, isAsync: true)
   }
 
   /// Resolves `name` asynchronously, in the resolution the calling code runs in, if
@@ -111,30 +111,14 @@ extension Container {
     }
   }
 
-  /// The type-mismatch error of an async request.
-  @usableFromInline
-  func asyncMismatch<T>(
-    _ resolved: Resolved, to type: T.Type, name: String
-  ) throws(ResolutionError) -> T {
-    do {
-      return try resolved.cast(
-        to: T.self, name: name, path: (AsyncResolution.live?.path ?? []) + [name])
-    } catch {
-      throw completedFromRegistrations(error)
-    }
-  }
-
   /// An instance or an existing singleton registered under `name`, read without a
   /// resolution: the fast path of an async request. Nil for anything else, and in an
-  /// observed container (whose observer sees every request).
+  /// observed container (whose observer sees every request). `hash` is the name's, or
+  /// nil for the hash the thread remembers.
   @usableFromInline
-  func readyValue(_ name: String) -> Resolved? {
-    readyValue(name, hash: NameHashes.rememberedHash(of: name))
-  }
-
-  @usableFromInline
-  func readyValue(_ name: String, hash: Int) -> Resolved? {
-    guard !isObserved, let found = lookup(name, hash: hash) else { return nil }
+  func readyValue(_ name: String, hash: Int? = nil) -> Resolved? {
+    guard !isObserved, let found = lookup(name, hash: hash ?? NameHashes.rememberedHash(of: name))
+    else { return nil }
     return Self.readyValue(of: found)
   }
 
@@ -198,11 +182,9 @@ extension Container {
   /// The names registered here whose registration is a singleton provider, in
   /// registration order.
   private func singletonNames() -> [String] {
-    let names = withRegistry { $0.visibleNames }
-    return names.filter { name in
-      guard let registration = lookup(name, hash: name.hashValue)?.retained
-      else { return false }
-      return registration.owner === self && registration.provider?.scope == .singleton
+    withRegistry { $0.visibleNames }.filter { name in
+      let registration = lookup(name, hash: name.hashValue)?.retained
+      return registration?.owner === self && registration?.provider?.scope == .singleton
     }
   }
 }

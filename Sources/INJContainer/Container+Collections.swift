@@ -70,7 +70,7 @@ extension Container {
     addProvider(
       collection, dependencies, options.options, fileID: fileID, line: line,
       isolation: CreatorIsolation(isolation), productType: T.self,
-      creator: .refusingSynchronousCreation, asyncCreator: Creator.erasingAsync(creator),
+      asyncCreator: Creator.erasingAsync(creator),
       isContribution: true)
   }
 
@@ -80,7 +80,7 @@ extension Container {
     guard let owner = lookup(name, hash: name.hashValue)?.retained.owner,
       let slot = owner.names.slot(named: name, hash: name.hashValue)
     else { return nil }
-    let (contributions, _) = owner.contributions(slotID: slot.retained.id)
+    let contributions = owner.withRegistry { $0.byName[slot.retained.id] }
     guard contributions.allSatisfy(\.isContribution), contributions.indices.contains(position)
     else { return nil }
     return contributions[position]
@@ -154,14 +154,9 @@ extension Container {
     return made
   }
 
-  /// A collection's contributions here, in registration order, and the values that
-  /// replace some of them, by position.
-  private func contributions(slotID: Int32) -> (NameRegistrations, [Int: Resolved]) {
-    withRegistry { ($0.byName[slotID], $0.replacedContributions[slotID] ?? [:]) }
-  }
-
-  /// Makes every contribution of an async collection, in registration order, inside
-  /// the async resolution of the collection.
+  /// Replaces the contribution at `position` of the collection `name` has here by
+  /// `value` (a test container's override of one contributor); false when `name` has no
+  /// such contribution here.
   package func replaceContribution<T>(to name: String, at position: Int, with value: T) -> Bool {
     withRegistry { registry in
       guard let slot = names.slot(named: name, hash: name.hashValue)?.retained,

@@ -67,7 +67,7 @@ extension Container {
     addProvider(
       name, dependencies.names, options.options, fileID: fileID, line: line,
       isolation: CreatorIsolation(isolation), productType: T.self,
-      creator: .refusingSynchronousCreation, asyncCreator: Creator.erasingAsync(creator),
+      asyncCreator: Creator.erasingAsync(creator),
       dependencyKeyTypes: dependencies.keyTypes)
   }
 }

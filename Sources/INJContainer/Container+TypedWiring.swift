@@ -134,7 +134,6 @@ extension Container {
     addProvider(
       key.name, Wiring.names(repeat each dependencies), options.options, fileID: fileID, line: line,
       isolation: CreatorIsolation(isolation), productType: T.self,
-      creator: .refusingSynchronousCreation,
       asyncCreator: Creator.erasingAsync { values in
         let resolved = try Wiring.values(of: repeat (each D).self, in: values)
         return try await creator(repeat each resolved)
