@@ -135,11 +135,10 @@ final class Registration: @unchecked Sendable {
 
   /// The type the creator (or `addInstance`) declares.
   var productType: Any.Type {
-    switch kind {
-    case .instance(_, let type): type
-    case .provider(let provider): provider.productType
-    case .invalid(_, let provider): provider?.productType ?? Any.self
-    case .providerClosure: Any.self
+    if case .instance(_, let type) = kind {
+      type
+    } else {
+      registeredProvider?.productType ?? Any.self
     }
   }
 
@@ -183,32 +182,14 @@ final class Registration: @unchecked Sendable {
       return existing
     }
     // Two threads may make one at once: the first one set is kept.
-    if case .provider(let provider) = kind, let argument = provider.argument {
+    if let argument = provider?.argument {
       return factory.setIfEmpty(argument.makeFactory(owner, slot))
     }
-    if case .provider(let provider) = kind, provider.asyncCreator != nil {
-      return factory.setIfEmpty(Self.makeAsyncFactory(productType, owner: owner, slot: slot))
-    }
+    let isAsync = provider?.asyncCreator != nil
     return factory.setIfEmpty(
-      Self.makeFactory(productType, isMainActor: isMainActor, owner: owner, slot: slot))
-  }
-
-  private static func makeAsyncFactory<Made>(
-    _ productType: Made.Type, owner: Container, slot: NameSlot
-  ) -> ProviderFactory {
-    ProviderFactory(asyncMaking: productType, resolvingAsync(productType, slot: slot, in: owner))
-  }
-
-  /// What an async provider closure does on each call: resolves the slot's name as
-  /// `asyncValue` does, which waits for another thread's creation without blocking this
-  /// one. The closure holds the container weakly, as every provider closure does.
-  private static func resolvingAsync<Made>(
-    _ productType: Made.Type, slot: NameSlot, in owner: Container
-  ) -> @Sendable () async throws -> Made {
-    { [weak owner] in
-      try await Container.calledByClosure(owner, of: slot).asyncValue(
-        forName: slot.name, as: productType)
-    }
+      Self.makeFactory(
+        productType, isAsync: isAsync, isMainActor: !isAsync && isMainActor, owner: owner,
+        slot: slot))
   }
 
   /// Whether the registration's products are made on the main actor, or need it
@@ -219,15 +200,25 @@ final class Registration: @unchecked Sendable {
     return provider.isolation == .mainActor || provider.needsMainActorBelow
   }
 
+  /// The factory of the provider closures of `slot`'s name, whose products are
+  /// `productType`. Its async closures resolve the name as `asyncValue` does, which waits
+  /// for another thread's creation without blocking this one; an async provider's
+  /// closures are async only.
   private static func makeFactory<Made>(
-    _ productType: Made.Type, isMainActor: Bool, owner: Container, slot: NameSlot
+    _ productType: Made.Type, isAsync: Bool, isMainActor: Bool, owner: Container,
+    slot: NameSlot
   ) -> ProviderFactory {
     // The closures hold the container weakly: a singleton keeping one must not
     // keep its container alive.
-    ProviderFactory(
-      making: productType, isMainActor: isMainActor,
-      suspending: resolvingAsync(productType, slot: slot, in: owner)
-    ) { [weak owner] () throws -> Made in
+    let suspending: @Sendable () async throws -> Made = { [weak owner] in
+      try await Container.calledByClosure(owner, of: slot).asyncValue(
+        forName: slot.name, as: productType)
+    }
+    if isAsync {
+      return ProviderFactory(asyncMaking: productType, suspending)
+    }
+    return ProviderFactory(making: productType, isMainActor: isMainActor, suspending: suspending) {
+      [weak owner] () throws -> Made in
       try Container.calledByClosure(owner, of: slot).resolveForProviderClosure(
         slot: slot, as: productType)
     }
