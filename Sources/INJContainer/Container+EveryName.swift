@@ -1,4 +1,5 @@
 import INJPrimitives
+
 extension Container {
   /// A name that did not resolve where it runs, and the error.
   package struct UnresolvedName: Sendable {
@@ -49,9 +50,8 @@ extension Container {
   ) async -> (any Error)? {
     let provider = lookup(name, hash: name.hashValue)?.retained.provider
     if let provider, provider.argument != nil, handingOutArgumentProviders {
-      if let error = await resolveWhereItRuns(value: name + "Provider") { return error }
-      for dependency in provider.dependencies {
-        if let error = await resolveWhereItRuns(dependency, handingOutArgumentProviders: false) {
+      for next in [name + "Provider"] + provider.dependencies {
+        if let error = await resolveWhereItRuns(next, handingOutArgumentProviders: false) {
           return error
         }
       }
@@ -65,37 +65,21 @@ extension Container {
         return error
       }
     }
-    return await resolveWhereItRuns(value: name)
+    // Synchronously, off the main actor unless it needs it.
+    if provider?.isolation != .mainActor {
+      let error = failure { _ = try value(forName: name) }
+      guard case .notOnMainActor? = (error as? ResolutionError)?.reason else { return error }
+    }
+    return await MainActor.run { failure { _ = try value(forName: name) } }
   }
 
-  /// Resolves `name` synchronously, off the main actor unless it needs it.
-  private func resolveWhereItRuns(value name: String) async -> (any Error)? {
-    let isMainActor =
-      lookup(name, hash: name.hashValue)?.retained.provider?.isolation == .mainActor
-    if !isMainActor {
-      do {
-        _ = try value(forName: name)
-        return nil
-      } catch let error as ResolutionError {
-        guard case .notOnMainActor = error.reason else { return error }
-      } catch {
-        return error
-      }
+  /// The error `body` throws, if any.
+  private func failure(_ body: () throws -> Void) -> (any Error)? {
+    do {
+      try body()
+      return nil
+    } catch {
+      return error
     }
-    return await MainActor.run { () -> (any Error)? in
-      do {
-        _ = try value(forName: name)
-        return nil
-      } catch {
-        return error
-      }
-    }
-  }
-}
-
-extension CreatorIsolation {
-  /// Whether the creator is isolated to an actor other than the main actor.
-  fileprivate var isOtherActor: Bool {
-    if case .actor = self { true } else { false }
   }
 }

@@ -51,15 +51,9 @@ extension Container {
     let containers = includingAncestors ? lineage.reversed() : [self]
     var descriptions: [RegistrationDescription] = []
     for (index, container) in containers.enumerated() {
-      let (registrations, overrides) = container.withRegistry {
-        ($0.registrations, $0.overrides.values.sorted { $0.name < $1.name })
-      }
       let ancestry = containers.count - 1 - index
-      descriptions += registrations.map {
-        RegistrationDescription($0, isOverride: false, ancestry: ancestry)
-      }
-      descriptions += overrides.map {
-        RegistrationDescription($0, isOverride: true, ancestry: ancestry)
+      descriptions += container.withRegistry { $0.everyRegistration }.map {
+        RegistrationDescription($0.registration, isOverride: $0.isOverride, ancestry: ancestry)
       }
     }
     return descriptions

@@ -25,6 +25,11 @@ enum CreatorIsolation: Sendable, Equatable {
       ObjectIdentifier(actor) == ObjectIdentifier(MainActor.shared)
       ? .mainActor : .actor(IsolatingActor(actor))
   }
+
+  /// Whether the creator is isolated to an actor other than the main actor.
+  var isOtherActor: Bool {
+    if case .actor = self { true } else { false }
+  }
 }
 
 /// An actor other than the main actor that creators are isolated to: kept so that an

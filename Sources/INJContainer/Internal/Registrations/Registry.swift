@@ -54,18 +54,23 @@ struct Registry {
     overrides[slotID] != nil || !byName[slotID].isEmpty
   }
 
+  /// Every registration made here, in order, then the overrides by name, each with
+  /// whether it is an override.
+  var everyRegistration: [(registration: Registration, isOverride: Bool)] {
+    registrations.map { ($0, false) }
+      + overrides.values.sorted { $0.name < $1.name }.map { ($0, true) }
+  }
+
   /// Every name that resolves to something, in registration order; a name's
   /// provider closure follows it.
   var visibleNames: [String] {
     var seen = Set<String>()
     var names: [String] = []
-    for registration in registrations + overrides.values.sorted(by: { $0.name < $1.name })
-    where !registration.name.isBlank {
-      guard seen.insert(registration.name).inserted else { continue }
+    for (registration, _) in everyRegistration
+    where !registration.name.isBlank && seen.insert(registration.name).inserted {
       names.append(registration.name)
-      let closureName = registration.name + "Provider"
-      if seen.insert(closureName).inserted {
-        names.append(closureName)
+      if seen.insert(registration.name + "Provider").inserted {
+        names.append(registration.name + "Provider")
       }
     }
     return names
@@ -81,10 +86,10 @@ extension Container {
   ) {
     let slot = names.slots[Int(registration.slotID)]
     registry.index.append(registration, slot: slot, isOverride: asOverride)
-    if let provider = registration.registeredProvider {
-      var isUnusual = provider.asyncCreator != nil || provider.argument != nil
-      if case .actor = provider.isolation { isUnusual = true }
-      if isUnusual { registry.unusualProviderCount += 1 }
+    if let provider = registration.registeredProvider,
+      provider.asyncCreator != nil || provider.argument != nil || provider.isolation.isOtherActor
+    {
+      registry.unusualProviderCount += 1
     }
     if asOverride {
       if let replaced = registry.overrides[slot.id] {
@@ -158,48 +163,35 @@ extension Container {
 
   /// Puts in effect what `slot`'s name resolves to now.
   private func refresh(_ slot: NameSlot, in registry: inout Registry) {
+    slot.setRegistration(registration(of: slot, &registry))
+  }
+
+  /// What `slot`'s name resolves to now: its override, its collection, its one
+  /// registration, its derived provider closure, or the registration of its problem.
+  private func registration(of slot: NameSlot, _ registry: inout Registry) -> Registration? {
     if let override = registry.overrides[slot.id] {
-      slot.setRegistration(override)
-      return
+      return override
     }
     let own = registry.byName[slot.id]
     if !own.isEmpty, own.allSatisfy(\.isContribution) {
-      slot.setRegistration(collection(of: slot, &registry))
-      return
+      return collection(of: slot, &registry)
+    }
+    if own.count > 1 {
+      return problem(.duplicateName, of: slot, at: own[0].site, &registry)
     }
     let name = slot.name
     let baseSlot = slot.baseName.flatMap {
       names.slot(named: $0, hash: $0.hashValue)?.retained
     }
     let baseIsRegistered = baseSlot.map { registry.isRegistered($0.id) } ?? false
-    switch own.count {
-    case 0:
-      guard baseIsRegistered, let baseSlot else {
-        slot.setRegistration(nil)
-        return
-      }
-      if let ancestral = madeInAncestors(name) {
-        // The base, registered here, would shadow an ancestor's `fooProvider`.
-        slot.setRegistration(
-          problem(.nameCollision(with: baseSlot.name), of: slot, at: ancestral.site, &registry))
-        return
-      }
-      if registry.derived[slot.id] == nil {
-        registry.derived[slot.id] = Registration(
-          name: name, site: RegistrationSite(fileID: "", line: 0), owner: self,
-          kind: .providerClosure(target: baseSlot))
-      }
-      slot.setRegistration(registry.derived[slot.id])
-    case 1:
-      let registration = own[0]
-      let closureSlot = slot.closureSlot
-      let closureIsRegistered = closureSlot.map { registry.isRegistered($0.id) } ?? false
+    if let registration = own.first {
+      let closureIsRegistered = slot.closureSlot.map { registry.isRegistered($0.id) } ?? false
       let collidesWith: String? =
         if registration.problem != nil {
           nil
         } else if baseIsRegistered, let baseSlot {
           baseSlot.name
-        } else if let base = Self.baseName(ofProviderClosure: name), madeInAncestors(base) != nil {
+        } else if let base = slot.baseName, madeInAncestors(base) != nil {
           base
         } else if closureIsRegistered
           || (parent != nil && madeInAncestors(name + "Provider") != nil)
@@ -208,15 +200,21 @@ extension Container {
         } else {
           nil
         }
-      if let collidesWith {
-        slot.setRegistration(
-          problem(.nameCollision(with: collidesWith), of: slot, at: registration.site, &registry))
-      } else {
-        slot.setRegistration(registration)
-      }
-    default:
-      slot.setRegistration(problem(.duplicateName, of: slot, at: own[0].site, &registry))
+      guard let collidesWith else { return registration }
+      return problem(.nameCollision(with: collidesWith), of: slot, at: registration.site, &registry)
     }
+    guard baseIsRegistered, let baseSlot else { return nil }
+    if let ancestral = madeInAncestors(name) {
+      // The base, registered here, would shadow an ancestor's `fooProvider`.
+      return problem(.nameCollision(with: baseSlot.name), of: slot, at: ancestral.site, &registry)
+    }
+    let derived =
+      registry.derived[slot.id]
+      ?? Registration(
+        slot: slot, site: RegistrationSite(fileID: "", line: 0), owner: self,
+        kind: .providerClosure(target: baseSlot))
+    registry.derived[slot.id] = derived
+    return derived
   }
 
   /// What an ancestor registered under `name` itself (not a provider closure it
