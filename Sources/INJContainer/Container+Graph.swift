@@ -83,12 +83,11 @@ extension Container {
     var roles: [String: String] = [:]
     for container in lineage.reversed() {
       for registration in container.withRegistry({ $0.registrations }) {
-        switch registration.kind {
-        case .instance: roles[registration.name] = "instance"
-        case .provider(let provider):
-          roles[registration.name] = provider.scope == .transient ? nil : provider.scope.name
-        case .providerClosure, .invalid: roles[registration.name] = nil
-        }
+        let scope = registration.provider?.scope
+        roles[registration.name] =
+          if case .instance = registration.kind { "instance" } else {
+            scope == .transient ? nil : scope?.name
+          }
       }
     }
     var options = DependencyGraph<String>.DrawingOptions()

@@ -123,9 +123,7 @@ extension Container {
   ///
   /// - Returns: The names the module overrode, each with whether it was new here.
   package func installOverriding(_ module: any ContainerModule) -> [(name: String, isNew: Bool)] {
-    let before = withRegistry { registry in
-      registry.overrides.mapValues { ObjectIdentifier($0) }
-    }
+    let before = withRegistry { $0.overrides.mapValues { ObjectIdentifier($0) } }
     withInstallation(of: module.name, asOverride: true) {
       module.register(in: self)
     }

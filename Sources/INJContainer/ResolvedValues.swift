@@ -135,22 +135,14 @@ public struct ResolvedValues {
     return value(at: index)
   }
 
+  /// `value` as `type`, or the error, marked local to the creator: its path is
+  /// completed with the resolution's when the creator rethrows it.
   @usableFromInline
   func cast<T>(
     _ value: Resolved, to type: T.Type, name: String
   ) throws(ResolutionError) -> T {
-    try local { () throws(ResolutionError) in
-      try value.cast(to: type, name: name, path: [providerName, name])
-    }
-  }
-
-  /// Runs `body`, marking an error it throws as local to the creator: its path is
-  /// completed with the resolution's when the creator rethrows it.
-  private func local<T>(
-    _ body: () throws(ResolutionError) -> T
-  ) throws(ResolutionError) -> T {
     do {
-      return try body()
+      return try value.cast(to: type, name: name, path: [providerName, name])
     } catch {
       var error = error
       error.isLocalToCreator = true
