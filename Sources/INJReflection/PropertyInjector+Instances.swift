@@ -82,7 +82,7 @@ extension PropertyInjector {
     if case .none = ConformanceIndex.injectableConformance(of: type) { return [] }
     var found: [(name: String, closureType: Any.Type)] = []
     let complete = RuntimeFields.forEach(of: type) { name, _, fieldType in
-      let fieldName = String(cString: name)
+      let fieldName = name.string
       if names.contains(fieldName), case .optional(let wrapped) = TypeShape.of(fieldType),
         ClosureType(wrapped) != nil
       {

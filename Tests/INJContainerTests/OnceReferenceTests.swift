@@ -123,7 +123,7 @@ struct OnceReferenceTests {
   static func firstField(of object: AnyObject) -> (name: String, offset: Int)? {
     var first: (name: String, offset: Int)?
     _ = RuntimeFields.forEach(of: type(of: object)) { name, offset, _ in
-      first = (String(cString: name), offset)
+      first = (name.string, offset)
       return false
     }
     return first

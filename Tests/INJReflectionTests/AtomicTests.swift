@@ -196,7 +196,7 @@ extension AtomicTests {
   static func firstFieldOffset(of object: AnyObject) -> (String, Int)? {
     var first: (String, Int)?
     _ = RuntimeFields.forEach(of: type(of: object)) { name, offset, _ in
-      first = (String(cString: name), offset)
+      first = (name.string, offset)
       return false
     }
     return first

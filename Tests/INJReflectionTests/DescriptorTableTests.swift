@@ -6,8 +6,8 @@ import Testing
 @Suite("The conformance index's table of descriptors")
 struct DescriptorTableTests {
   /// An address made from a small number: the table only compares them.
-  private func address(_ value: UInt) -> UnsafeRawPointer {
-    UnsafeRawPointer(bitPattern: value * 8 + 8)!
+  private func address(_ value: UInt) -> RuntimeRecord {
+    RuntimeRecord(UnsafeRawPointer(bitPattern: value * 8 + 8)!)
   }
 
   @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])

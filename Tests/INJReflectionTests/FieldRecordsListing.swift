@@ -24,7 +24,7 @@ extension FieldRecords {
     let complete = visitFields(of: type) { name, offset, isInjectStorage, _ in
       fields.append(
         Field(
-          name: String(cString: name.assumingMemoryBound(to: CChar.self)), offset: offset,
+          name: name.string, offset: offset,
           isInjectStorage: isInjectStorage))
       return true
     }

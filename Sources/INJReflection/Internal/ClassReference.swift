@@ -15,32 +15,18 @@ package enum ClassReference {
   /// `value` as a class reference when its dynamic type is a class; nil for any other
   /// type.
   package static func of(_ value: Any) -> AnyObject? {
-    switch reference(to: value) {
-    case .object(let object):
-      return object
-    case .notAnObject:
-      return nil
-    case .existential:
-      // The `Any` holds an existential, as one made from a generic function's `T` does
-      // when `T` is one (a creator declared `-> any Screen`). `type(of:)` of the `Any`
-      // looks through it; when that is a class, the cast takes the instance out (no
+    // `value` opened: `T` is the type the `Any` holds.
+    func reference<T>(to opened: T) -> AnyObject? {
+      if T.self is AnyClass, MemoryLayout<T>.size == MemoryLayout<AnyObject>.size {
+        return unsafeBitCast(opened, to: AnyObject.self)
+      }
+      // An existential held in the `Any`, as one made from a generic function's `T` is
+      // when `T` is one (a creator declared `-> any Screen`): `type(of:)` of the `Any`
+      // looks through it, and when that is a class, the cast takes the instance out (no
       // bridging: its dynamic type is a class).
-      guard type(of: value) is AnyClass else { return nil }
+      guard TypeShape.isExistential(T.self), type(of: value) is AnyClass else { return nil }
       return value as AnyObject
     }
-  }
-
-  /// What opening an `Any` found.
-  private enum Opened {
-    case object(AnyObject)
-    case notAnObject
-    case existential
-  }
-
-  private static func reference<T>(to value: T) -> Opened {
-    if T.self is AnyClass, MemoryLayout<T>.size == MemoryLayout<AnyObject>.size {
-      return .object(unsafeBitCast(value, to: AnyObject.self))
-    }
-    return TypeShape.isExistential(T.self) ? .existential : .notAnObject
+    return reference(to: value)
   }
 }

@@ -58,15 +58,13 @@ package struct ClosureType: Equatable, CustomStringConvertible {
   /// Reads a function type whose metadata record has an extended flags word only when
   /// `extendedFlagsKept`; nil when `type` is not a function type.
   package init?(_ type: Any.Type, extendedFlagsKept: Bool) {
-    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
-    guard metadata.load(as: UInt.self) == Self.functionKind else { return nil }
-    let word = MemoryLayout<UnsafeRawPointer>.size
-    let flags = Flags(rawValue: metadata.load(fromByteOffset: word, as: UInt.self))
+    let metadata = RuntimeRecord(metadataOf: type)
+    guard metadata.kind == MetadataKind.function else { return nil }
+    let flags = Flags(rawValue: metadata.word(1))
     let parameterCount = Int(flags.rawValue & Flags.parameterCountMask)
     self.parameterCount = parameterCount
-    result = metadata.load(fromByteOffset: 2 * word, as: Any.Type.self)
-    argument =
-      parameterCount == 1 ? metadata.load(fromByteOffset: 3 * word, as: Any.Type.self) : nil
+    result = metadata.type(atWord: 2)
+    argument = parameterCount == 1 ? metadata.type(atWord: 3) : nil
     isThrowing = flags.contains(.throwing)
     isAsync = flags.contains(.async)
     isSendable = flags.contains(.sendable)
@@ -83,15 +81,15 @@ package struct ClosureType: Equatable, CustomStringConvertible {
     } else if flags.contains(.differentiable) {
       unsupported = "@differentiable"
     } else {
-      var offset = (3 + parameterCount) * word
+      var index = 3 + parameterCount
       if flags.contains(.globalActor) {
-        globalActor = metadata.load(fromByteOffset: offset, as: Any.Type.self)
-        offset += word
+        globalActor = metadata.type(atWord: index)
+        index += 1
       }
       if flags.contains(.extendedAttributes) {
         extendedFlags =
           extendedFlagsKept
-          ? metadata.load(fromByteOffset: offset, as: UInt32.self) : Self.callersActor
+          ? metadata.uint32(at: index * RuntimeRecord.wordSize) : Self.callersActor
       }
       if let actor = globalActor, actor != MainActor.self {
         unsupported = "isolation to the global actor \(actor)"
@@ -189,9 +187,9 @@ package struct ClosureType: Equatable, CustomStringConvertible {
     if type is AnyClass {
       return _typeName(type, qualified: false) == "NSObject"
     }
-    return switch unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self) {
-    case structKind: type == AnyHashable.self
-    case enumKind, tupleKind: false
+    return switch RuntimeRecord(metadataOf: type).kind {
+    case MetadataKind.struct: type == AnyHashable.self
+    case MetadataKind.enum, MetadataKind.tuple: false
     default: true
     }
   }
@@ -230,12 +228,6 @@ package struct ClosureType: Equatable, CustomStringConvertible {
 
   // MARK: The runtime's layout (swift/ABI/MetadataValues.h)
 
-  /// `MetadataKind::Function`.
-  private static let functionKind: UInt = 0x302
-  /// `MetadataKind::Struct`, `Enum` and `Tuple`.
-  private static let structKind: UInt = 0x200
-  private static let enumKind: UInt = 0x201
-  private static let tupleKind: UInt = 0x301
   /// `ExtendedFunctionTypeFlags::TypedThrows`.
   private static let typedThrows: UInt32 = 0x1
   /// `ExtendedFunctionTypeFlags::IsolatedAny`.

@@ -1,4 +1,5 @@
 import INJPrimitives
+
 /// Which classes conform to ``Injectable``, answered from one read of the program's
 /// conformance records instead of one runtime query per class.
 ///
@@ -24,7 +25,7 @@ import INJPrimitives
 /// differs (``ConformanceSections``).
 enum ConformanceIndex {
   /// How instances of a type are used as ``Injectable``.
-  enum Conformance {
+  enum Conformance: Equatable {
     /// The type does not conform.
     case none
     /// The type conforms, and the records gave its witness table.
@@ -41,15 +42,12 @@ enum ConformanceIndex {
   static func injectableConformance(of type: Any.Type) -> Conformance {
     // ``Injectable`` is class-bound: no other type can conform.
     guard let classType = type as? AnyClass else { return .none }
-    guard FastPaths.readsConformanceRecords else {
-      return runtimeAnswer(for: classType) ? .cast : .none
+    if FastPaths.readsConformanceRecords,
+      let answer = injectable.withLock({ $0.answer(for: classType) })
+    {
+      return answer
     }
-    switch injectable.withLock({ $0.answer(for: classType) }) {
-    case .conforms(let witness): return .witness(witness)
-    case .conformsByCast: return .cast
-    case .doesNotConform: return .none
-    case .askTheRuntime: return runtimeAnswer(for: classType) ? .cast : .none
-    }
+    return runtimeAnswer(for: classType) ? .cast : .none
   }
 
   /// The runtime's own answer, which scans the records the first time it meets a
@@ -81,6 +79,15 @@ struct InjectableWitness: @unchecked Sendable, Equatable {
   // share between threads.
   let table: UnsafeRawPointer
 
+  /// The table of `conformance`; nil when the runtime builds it (a generic class,
+  /// resilient witnesses) or it does not name its descriptor.
+  init?(conformance: RuntimeRecord) {
+    guard let table = ConformanceRecord(record: conformance).staticWitnessTable,
+      table.record(atWord: 0) == conformance
+    else { return nil }
+    self.table = table.address
+  }
+
   /// `object` as an `any Injectable`. `object` must be an instance of the conforming
   /// class or a subclass of it.
   func injectable(_ object: AnyObject) -> any Injectable {
@@ -97,24 +104,11 @@ struct InjectableWitness: @unchecked Sendable, Equatable {
 /// answered from them. The list only grows, so reading from `imagesRead` on finds
 /// every image loaded since. Where pointers are signed (arm64e), the records' indirect
 /// references may hold signed pointers that only the runtime can authenticate, so
-/// the records are not read and every answer is the runtime's. Records are data the compiler wrote, in the layout of
-/// `swift/ABI/Metadata.h`: each is found from an entry within the bounds of its
-/// section, and its relative pointers are followed the way the runtime follows
-/// them, directly or through the image's table of addresses.
+/// the records are not read and every answer is the runtime's. Each record is found
+/// from an entry within the bounds of its section and read as a ``ConformanceRecord``.
 ///
 /// Only used inside ``ConformanceIndex/injectable``'s lock.
 struct ConformanceRecords {
-  /// What the index answers for a class.
-  enum Answer: Equatable {
-    /// The class conforms, with this witness table.
-    case conforms(InjectableWitness)
-    /// The class conforms; the runtime's cast makes the existential (the runtime
-    /// builds the witness table).
-    case conformsByCast
-    case doesNotConform
-    case askTheRuntime
-  }
-
   /// The conformance descriptor of each type descriptor whose conformance holds for
   /// every type it describes.
   private(set) var unconditional = DescriptorTable()
@@ -124,29 +118,25 @@ struct ConformanceRecords {
   /// How many of the runtime's images have been read.
   private(set) var imagesRead = 0
   /// Set when the records could not be read: every answer is the runtime's.
-  private(set) var unreadable = !ConformanceSections.holdsPlainPointers
+  private(set) var unreadable = !RuntimeRecord.holdsPlainPointers
   /// ``Injectable``'s protocol descriptor, found on the first read.
-  private var injectableProtocol: UnsafeRawPointer?
+  private var injectableProtocol: RuntimeRecord?
 
-  /// The answer for `type`, reading images loaded since the last read first.
-  mutating func answer(for type: AnyClass) -> Answer {
+  /// The answer for `type`, reading images loaded since the last read first; nil where
+  /// the records cannot tell, and the runtime is asked.
+  mutating func answer(for type: AnyClass) -> ConformanceIndex.Conformance? {
     readNewImages()
-    guard !unreadable else { return .askTheRuntime }
+    guard !unreadable else { return nil }
     var current: AnyClass? = type
     while let level = current {
-      guard let descriptor = TypeDescriptor.of(level) else {
-        return .askTheRuntime
-      }
+      guard let descriptor = RuntimeRecord.descriptor(of: level) else { return nil }
       if let conformance = unconditional[descriptor] {
-        guard let witness = InjectableWitness(conformance: conformance) else {
-          return .conformsByCast
-        }
-        return .conforms(witness)
+        return InjectableWitness(conformance: conformance).map { .witness($0) } ?? .cast
       }
-      if conditional[descriptor] != nil { return .askTheRuntime }
+      if conditional[descriptor] != nil { return nil }
       current = _getSuperclass(level)
     }
-    return .doesNotConform
+    return ConformanceIndex.Conformance.none
   }
 
   /// Reads the conformance records of every image not read yet.
@@ -154,9 +144,10 @@ struct ConformanceRecords {
     guard !unreadable, ConformanceSections.imageCount() > imagesRead else { return }
     let images = ConformanceSections.sections(from: imagesRead)
     if injectableProtocol == nil {
-      injectableProtocol = ExistentialLayout.onlyProtocol(of: (any Injectable).self)
-      guard let found = injectableProtocol, ProtocolDescriptorLayout.name(of: found) == "Injectable"
-      else {
+      // `any Injectable`'s one protocol, whose descriptor names it (its third field).
+      let protocols = ExistentialRequirements(existential: (any Injectable).self)?.protocols
+      injectableProtocol = protocols?.count == 1 ? protocols?.first : nil
+      guard injectableProtocol?.referent(at: 8)?.string == "Injectable" else {
         unreadable = true
         return
       }
@@ -171,9 +162,15 @@ struct ConformanceRecords {
     imagesRead += images.count
   }
 
+  /// Keeps the conformances to ``Injectable`` a conformance section
+  /// (`swift5_protocol_conformances` in ELF, `__swift5_proto` in Mach-O) lists: each
+  /// entry is a 32-bit relative pointer to its descriptor.
   private mutating func read(_ section: UnsafeRawBufferPointer) {
-    for descriptor in Self.conformances(in: section) {
-      let record = ConformanceRecord(descriptor)
+    let entrySize = MemoryLayout<Int32>.size
+    for offset in stride(from: 0, to: section.count - entrySize + 1, by: entrySize) {
+      guard let descriptor = RuntimeRecord(section.baseAddress! + offset).referent(at: 0)
+      else { continue }
+      let record = ConformanceRecord(record: descriptor)
       guard record.protocolDescriptor == injectableProtocol else { continue }
       guard let typeDescriptor = record.typeDescriptor else {
         unreadable = true
@@ -186,20 +183,6 @@ struct ConformanceRecords {
       }
     }
   }
-
-  /// The conformance descriptors a conformance section (`swift5_protocol_conformances`
-  /// in ELF, `__swift5_proto` in Mach-O) lists: each entry is a 32-bit offset from the
-  /// entry to its descriptor.
-  private static func conformances(
-    in section: UnsafeRawBufferPointer
-  ) -> some Sequence<UnsafeRawPointer> {
-    let entrySize = MemoryLayout<Int32>.size
-    return stride(from: 0, to: section.count - entrySize + 1, by: entrySize).lazy.map {
-      let entry = section.baseAddress! + $0
-      return entry + Int(entry.loadUnaligned(as: Int32.self))
-    }
-  }
-
 }
 
 /// Type descriptors, each with a conformance descriptor, kept sorted by address.
@@ -212,7 +195,7 @@ struct ConformanceRecords {
 struct DescriptorTable: Equatable {
   private struct Entry: Equatable {
     let key: UInt
-    let conformance: UnsafeRawPointer
+    let conformance: RuntimeRecord
   }
 
   private var entries: [Entry] = []
@@ -221,18 +204,15 @@ struct DescriptorTable: Equatable {
   var count: Int { entries.count }
 
   /// The conformance descriptor kept for `typeDescriptor`, if any.
-  subscript(typeDescriptor: UnsafeRawPointer) -> UnsafeRawPointer? {
-    let index = firstIndex(notBelow: UInt(bitPattern: typeDescriptor))
-    guard index < entries.count, entries[index].key == UInt(bitPattern: typeDescriptor) else {
-      return nil
-    }
-    return entries[index].conformance
+  subscript(typeDescriptor: RuntimeRecord) -> RuntimeRecord? {
+    let key = UInt(bitPattern: typeDescriptor.address)
+    let index = firstIndex(notBelow: key)
+    return index < entries.count && entries[index].key == key ? entries[index].conformance : nil
   }
 
   /// Keeps `conformance` for `typeDescriptor` unless the table has one for it.
-  mutating func insertIfAbsent(_ typeDescriptor: UnsafeRawPointer, _ conformance: UnsafeRawPointer)
-  {
-    let key = UInt(bitPattern: typeDescriptor)
+  mutating func insertIfAbsent(_ typeDescriptor: RuntimeRecord, _ conformance: RuntimeRecord) {
+    let key = UInt(bitPattern: typeDescriptor.address)
     let index = firstIndex(notBelow: key)
     guard index == entries.count || entries[index].key != key else { return }
     entries.insert(Entry(key: key, conformance: conformance), at: index)
@@ -251,104 +231,5 @@ struct DescriptorTable: Equatable {
       }
     }
     return low
-  }
-}
-
-/// The start of an existential type's metadata (`TargetExistentialTypeMetadata` in
-/// `swift/ABI/Metadata.h`): the kind, 32-bit flags, the number of protocols, then a
-/// superclass when the flags say so, then the protocols' descriptors.
-private enum ExistentialLayout {
-  /// The descriptor of the one protocol of an existential such as `any Injectable`;
-  /// nil when it has a superclass or another number of protocols.
-  static func onlyProtocol(of existential: Any.Type) -> UnsafeRawPointer? {
-    let metadata = TypeDescriptor.metadata(of: existential)
-    let existentialKind: UInt = 0x303
-    let hasSuperclass: UInt32 = 0x4000_0000
-    guard metadata.load(as: UInt.self) == existentialKind,
-      metadata.load(fromByteOffset: 8, as: UInt32.self) & hasSuperclass == 0,
-      metadata.load(fromByteOffset: 12, as: UInt32.self) == 1
-    else { return nil }
-    return metadata.load(fromByteOffset: 16, as: UnsafeRawPointer?.self)
-  }
-}
-
-/// The start of a protocol descriptor (`TargetProtocolDescriptor` in
-/// `swift/ABI/Metadata.h`): 32-bit flags, the parent context and the name, each a
-/// relative pointer.
-private enum ProtocolDescriptorLayout {
-  /// The protocol's name, without its module.
-  static func name(of descriptor: UnsafeRawPointer) -> String {
-    let field = descriptor + 8
-    let name = field + Int(field.loadUnaligned(as: Int32.self))
-    return String(cString: name.assumingMemoryBound(to: CChar.self))
-  }
-}
-
-/// One protocol conformance descriptor (`TargetProtocolConformanceDescriptor` in
-/// `swift/ABI/Metadata.h`): four 32-bit fields, the protocol (a relative pointer,
-/// indirect when its low bit is set), the type (a relative pointer whose kind the
-/// flags give), the witness table pattern, and the flags.
-private struct ConformanceRecord {
-  let address: UnsafeRawPointer
-
-  init(_ address: UnsafeRawPointer) {
-    self.address = address
-  }
-
-  private var flags: UInt32 {
-    address.loadUnaligned(fromByteOffset: 12, as: UInt32.self)
-  }
-
-  /// The protocol the record is a conformance to.
-  var protocolDescriptor: UnsafeRawPointer? {
-    let field = address
-    let offset = Int(field.loadUnaligned(as: Int32.self))
-    guard offset != 0 else { return nil }
-    let target = field + (offset & ~1)
-    return offset & 1 == 0 ? target : target.load(as: UnsafeRawPointer?.self)
-  }
-
-  /// The nominal type descriptor of the conforming type; nil for a kind of
-  /// reference other than a Swift type descriptor.
-  var typeDescriptor: UnsafeRawPointer? {
-    let field = address + 4
-    let target = field + Int(field.loadUnaligned(as: Int32.self))
-    switch (flags >> 3) & 0b111 {
-    case 0: return target  // a direct type descriptor
-    case 1: return target.load(as: UnsafeRawPointer?.self)  // an indirect one
-    default: return nil  // an Objective-C class, or a kind this layout predates
-    }
-  }
-
-  /// The witness table the descriptor holds, when it is the table itself: neither
-  /// a pattern the runtime instantiates for a generic type nor one it completes
-  /// with resilient witnesses.
-  var staticWitnessTable: UnsafeRawPointer? {
-    let resilientWitnesses: UInt32 = 1 << 16
-    let genericWitnessTable: UInt32 = 1 << 17
-    guard flags & (resilientWitnesses | genericWitnessTable) == 0 else { return nil }
-    let field = address + 8
-    let offset = Int(field.loadUnaligned(as: Int32.self))
-    return offset == 0 ? nil : field + offset
-  }
-
-  /// Whether the conformance holds only under conditions (conditional
-  /// requirements or pack requirements) or only in an isolation domain.
-  var hasConditionsOrIsolation: Bool {
-    let conditionalRequirements: UInt32 = 0xFF << 8
-    let globalActorIsolation: UInt32 = 1 << 19
-    let conditionalPacks: UInt32 = 0xFF << 24
-    return flags & (conditionalRequirements | globalActorIsolation | conditionalPacks) != 0
-  }
-}
-
-extension InjectableWitness {
-  /// The table of `conformance`; nil when the runtime builds it (a generic class,
-  /// resilient witnesses) or it does not name its descriptor.
-  init?(conformance: UnsafeRawPointer) {
-    guard let table = ConformanceRecord(conformance).staticWitnessTable,
-      table.load(as: UnsafeRawPointer?.self) == conformance
-    else { return nil }
-    self.table = table
   }
 }

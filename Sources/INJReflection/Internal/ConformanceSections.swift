@@ -22,16 +22,6 @@ import MachO
 /// those loaded since the list had that many. A section is the memory the compiler
 /// wrote, read only within its bounds.
 enum ConformanceSections {
-  /// Whether the records' indirect references hold plain pointers: everywhere but
-  /// where pointers are signed (arm64e), where only the runtime can authenticate them.
-  static var holdsPlainPointers: Bool {
-    #if _ptrauth(_arm64e)
-    false
-    #else
-    true
-    #endif
-  }
-
   /// How many images are loaded: asked at every answer, so counted without reading
   /// any section.
   static func imageCount() -> Int {
@@ -39,13 +29,7 @@ enum ConformanceSections {
     Int(_dyld_image_count())
     #else
     var count = 0
-    withUnsafeMutablePointer(to: &count) { count in
-      enumerateAllMetadataSections(
-        { _, context in
-          context.assumingMemoryBound(to: Int.self).pointee += 1
-          return true
-        }, UnsafeMutableRawPointer(count))
-    }
+    forEachImage { _ in count += 1 }
     return count
     #endif
   }
@@ -70,21 +54,29 @@ enum ConformanceSections {
       return UnsafeRawBufferPointer(start: section.map(UnsafeRawPointer.init), count: Int(size))
     }
     #else
-    final class Collected {
-      var sections: [UnsafeRawBufferPointer?] = []
-    }
-    let collected = Collected()
-    withExtendedLifetime(collected) {
-      enumerateAllMetadataSections(
-        { sections, context in
-          let collected = Unmanaged<Collected>.fromOpaque(context).takeUnretainedValue()
-          collected.sections.append(MetadataSectionsLayout.conformances(in: sections))
-          return true
-        }, Unmanaged.passUnretained(collected).toOpaque())
-    }
-    return Array(collected.sections.dropFirst(start))
+    var sections: [UnsafeRawBufferPointer?] = []
+    forEachImage { sections.append(MetadataSectionsLayout.conformances(in: $0)) }
+    return Array(sections.dropFirst(start))
     #endif
   }
+
+  #if !canImport(Darwin)
+  /// Calls `body` with the `MetadataSections` of each image the runtime lists, in load
+  /// order.
+  private static func forEachImage(_ body: (RuntimeRecord) -> Void) {
+    withoutActuallyEscaping(body) { body in
+      var body = body
+      withUnsafeMutablePointer(to: &body) { context in
+        enumerateAllMetadataSections(
+          { sections, context in
+            context.assumingMemoryBound(to: ((RuntimeRecord) -> Void).self).pointee(
+              RuntimeRecord(sections))
+            return true
+          }, context)
+      }
+    }
+  }
+  #endif
 }
 
 #if !canImport(Darwin)
@@ -108,18 +100,12 @@ private func enumerateAllMetadataSections(
 /// words, the `swift5_protocols` range, then the `swift5_protocol_conformances`
 /// range, each range a start address and a length.
 private enum MetadataSectionsLayout {
-  static let conformancesOffset = 6 * MemoryLayout<UInt>.size
-
   /// The conformance section described by `sections`; nil for a version without it.
-  static func conformances(in sections: UnsafeRawPointer) -> UnsafeRawBufferPointer? {
-    guard sections.load(as: UInt.self) >= 1 else { return nil }
-    let start = sections.load(fromByteOffset: conformancesOffset, as: UInt.self)
-    let length = sections.load(
-      fromByteOffset: conformancesOffset + MemoryLayout<UInt>.size, as: Int.self)
-    guard length >= 0, let base = UnsafeRawPointer(bitPattern: start) else {
-      return UnsafeRawBufferPointer(start: nil, count: 0)
-    }
-    return UnsafeRawBufferPointer(start: base, count: length)
+  static func conformances(in sections: RuntimeRecord) -> UnsafeRawBufferPointer? {
+    guard sections.word(0) >= 1 else { return nil }
+    let start = UnsafeRawPointer(bitPattern: sections.word(6))
+    let length = Int(bitPattern: sections.word(7))
+    return UnsafeRawBufferPointer(start: start, count: start == nil || length < 0 ? 0 : length)
   }
 }
 #endif

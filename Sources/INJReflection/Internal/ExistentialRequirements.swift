@@ -23,18 +23,15 @@ import Musl
 /// it is read only for metadata of the existential kind. A reference whose low bit
 /// is set names an Objective-C protocol, which has no Swift descriptor: such an
 /// existential is not read. A witness table starts with the address of its
-/// conformance descriptor, whose first field refers to the protocol (relative,
-/// through a table of addresses when its low bit is set) and whose fourth is the
-/// flags (`TargetProtocolConformanceDescriptor`); the flags are trusted only once the
-/// descriptor names the protocol that was asked about. Metadata and descriptors are
-/// written once and never change, so the reads need no lock.
+/// conformance descriptor (``ConformanceRecord``), whose flags are trusted only once
+/// it names the protocol that was asked about.
 struct ExistentialRequirements {
   /// The class every value must be an instance of, or of a subclass of.
   let superclass: AnyClass?
   /// Whether every value must be a class instance.
   let isClassBound: Bool
   /// The descriptors of the protocols every value must conform to.
-  private let protocols: [UnsafeRawPointer]
+  let protocols: [RuntimeRecord]
 
   /// How a type conforms to the protocols.
   enum Conformance: Equatable {
@@ -50,29 +47,23 @@ struct ExistentialRequirements {
   /// The requirements of `existential`'s values; nil when it is not an existential or
   /// names an Objective-C protocol.
   init?(existential: Any.Type) {
-    let metadata = TypeDescriptor.metadata(of: existential)
-    let word = MemoryLayout<UnsafeRawPointer>.size
-    let existentialKind: UInt = 0x303
-    guard metadata.load(as: UInt.self) == existentialKind else { return nil }
-    let flags = metadata.load(fromByteOffset: word, as: UInt32.self)
-    let count = Int(metadata.load(fromByteOffset: word + 4, as: UInt32.self))
+    let metadata = RuntimeRecord(metadataOf: existential)
+    guard metadata.kind == MetadataKind.existential else { return nil }
+    let flags = metadata.uint32(at: RuntimeRecord.wordSize)
+    let count = Int(metadata.uint32(at: RuntimeRecord.wordSize + 4))
     let notClassBound: UInt32 = 0x8000_0000
     let hasSuperclass: UInt32 = 0x4000_0000
-    var offset = word + 8
+    // The words after the number of protocols.
+    var words = metadata.advanced(by: RuntimeRecord.wordSize + 8)
+    superclass = flags & hasSuperclass != 0 ? words.type(atWord: 0) as? AnyClass : nil
     if flags & hasSuperclass != 0 {
-      let superclass = metadata.load(fromByteOffset: offset, as: UnsafeRawPointer.self)
-      guard let superclass = unsafeBitCast(superclass, to: Any.Type.self) as? AnyClass else {
-        return nil
-      }
-      self.superclass = superclass
-      offset += word
-    } else {
-      superclass = nil
+      // A superclass that is not a class: a layout the reading does not know.
+      guard superclass != nil else { return nil }
+      words = words.advanced(by: RuntimeRecord.wordSize)
     }
-    var protocols: [UnsafeRawPointer] = []
+    var protocols: [RuntimeRecord] = []
     for index in 0..<count {
-      let reference = metadata.load(fromByteOffset: offset + index * word, as: UInt.self)
-      guard reference & 1 == 0, let descriptor = UnsafeRawPointer(bitPattern: reference) else {
+      guard words.word(index) & 1 == 0, let descriptor = words.record(atWord: index) else {
         return nil
       }
       protocols.append(descriptor)
@@ -104,32 +95,17 @@ struct ExistentialRequirements {
     var result = Conformance.everywhere
     for descriptor in protocols {
       guard let lookup = ConformanceLookup.find else { return .somewhere }
-      guard let table = lookup(TypeDescriptor.metadata(of: type), descriptor) else {
-        return .none
-      }
-      if !Self.holdsEverywhere(table: table, protocol: descriptor) {
+      let metadata = RuntimeRecord(metadataOf: type)
+      guard let table = lookup(metadata.address, descriptor.address) else { return .none }
+      // The conformance holds without conditions and outside any isolation.
+      let conformance = RuntimeRecord(table).record(atWord: 0).map(ConformanceRecord.init)
+      if conformance?.protocolDescriptor != descriptor
+        || conformance?.hasConditionsOrIsolation != false
+      {
         result = .somewhere
       }
     }
     return result
-  }
-
-  /// Whether the conformance of witness table `table` to `protocol` holds without
-  /// conditions and outside any isolation.
-  private static func holdsEverywhere(
-    table: UnsafeRawPointer, protocol: UnsafeRawPointer
-  ) -> Bool {
-    guard let descriptor = table.load(as: UnsafeRawPointer?.self) else { return false }
-    let field = descriptor
-    let relative = Int(field.loadUnaligned(as: Int32.self))
-    let target = field + (relative & ~1)
-    let named = relative & 1 == 0 ? target : target.load(as: UnsafeRawPointer?.self)
-    guard named == `protocol` else { return false }
-    let flags = descriptor.loadUnaligned(fromByteOffset: 12, as: UInt32.self)
-    let conditionalRequirements: UInt32 = 0xFF << 8
-    let globalActorIsolation: UInt32 = 1 << 19
-    let conditionalPacks: UInt32 = 0xFF << 24
-    return flags & (conditionalRequirements | globalActorIsolation | conditionalPacks) == 0
   }
 }
 

@@ -81,7 +81,7 @@ enum FastPaths {
     let answers = ConformanceIndex.injectable.withLock { records in
       (records.answer(for: FastPathSample.self), records.answer(for: FastPathBase.self))
     }
-    guard case .conforms(let witness) = answers.0, answers.1 == .doesNotConform
+    guard case .witness(let witness)? = answers.0, answers.1 == ConformanceIndex.Conformance.none
     else { return false }
     let sample = FastPathSample()
     var injector = PropertyInjector(source: FastPathSample.Values(), ownerType: FastPathSample.self)
@@ -89,42 +89,21 @@ enum FastPaths {
     return sample.wasInjected
   }
 
-  /// Whether the field records' slots of the sample are the runtime walk's, and fill them.
+  /// Whether the field records' slots of the sample are those the runtime's walk of its
+  /// fields finds (``SlotDiscovery/walkFields(of:)``, the walk behind `Mirror`, which is
+  /// not asked itself: it first looks up the sample's conformance to
+  /// `CustomReflectable`), and fill the sample's properties.
   static func fieldRecordsAgree() -> Bool {
     let sample = FastPathSample()
-    let walked = runtimeInjectFields(of: FastPathSample.self)
     guard let slots = FieldRecords.injectSlots(of: FastPathSample.self),
-      slots.map(\.name) == walked.map(\.0), slots.map(\.offset) == walked.map(\.1)
+      slots == SlotDiscovery.walkFields(of: FastPathSample.self)?.map(\.slot)
     else { return false }
     let source = FastPathSample.Values()
-    let filled = withExtendedLifetime(sample) {
-      let object = UnsafeRawPointer(Unmanaged.passUnretained(sample).toOpaque())
-      return slots.allSatisfy { slot in
-        (try? slot.fill(inObjectAt: object, from: source, ownerType: FastPathSample.self))
-          == true
-      }
+    let filled = slots.allSatisfy { slot in
+      (try? slot.fill(in: sample, from: source, ownerType: FastPathSample.self)) == true
     }
     return filled && sample.base == FastPathSample.Values.base
       && sample.own == FastPathSample.Values.own
-  }
-
-  /// The sample's `@Inject` properties as the runtime's walk of its fields lists them
-  /// (the walk behind `Mirror`), base class first, with their offsets: the fields whose
-  /// name is a wrapper's storage (`_own`) and whose type is one of the sample's wrapper
-  /// types. `Mirror` itself is not asked: it first looks up the sample's conformance to
-  /// `CustomReflectable`, which reads every conformance record of the process, the very
-  /// cost the readers save.
-  static func runtimeInjectFields(of type: FastPathSample.Type) -> [(String, Int)] {
-    var fields: [(String, Int)] = []
-    _ = RuntimeFields.forEach(of: type) { name, offset, fieldType in
-      if name.pointee == UInt8(ascii: "_"),
-        fieldType == Inject<String>.self || fieldType == Inject<Int>.self
-      {
-        fields.append((String(String(cString: name).dropFirst()), offset))
-      }
-      return true
-    }
-    return fields
   }
 }
 

@@ -41,7 +41,7 @@ enum FieldRecords {
     slots.reserveCapacity(4)
     let complete = visitFields(of: type) { name, offset, isInjectStorage, _ in
       if isInjectStorage {
-        slots.append(FieldSlot(name: propertyName(ofStorageAt: name), offset: offset))
+        slots.append(FieldSlot(storage: name, offset: offset))
       }
       return true
     }
@@ -53,47 +53,40 @@ enum FieldRecords {
   /// name alone (no other field's type is resolved); nil when the records cannot
   /// tell, or when `type` or a superclass is generic (its properties' types may name
   /// its parameters).
-  static func typedInjectSlots(of type: AnyClass) -> [(slot: FieldSlot, valueType: Any.Type)]? {
+  static func typedInjectSlots(of type: AnyClass) -> [TypedSlot]? {
     var current: AnyClass? = type
     while let level = current {
       let isGeneric: UInt32 = 0x80
-      guard let descriptor = TypeDescriptor.of(level),
-        descriptor.loadUnaligned(as: UInt32.self) & isGeneric == 0
+      guard let descriptor = RuntimeRecord.descriptor(of: level),
+        descriptor.uint32(at: 0) & isGeneric == 0
       else { return nil }
       current = _getSuperclass(level)
     }
-    var slots: [(slot: FieldSlot, valueType: Any.Type)] = []
+    var slots: [TypedSlot] = []
     let complete = visitFields(of: type) { name, offset, isInjectStorage, typeName in
       guard isInjectStorage else { return true }
       guard let valueType = StorageType.valueType(ofInject: typeName) else { return false }
-      slots.append((FieldSlot(name: propertyName(ofStorageAt: name), offset: offset), valueType))
+      slots.append((FieldSlot(storage: name, offset: offset), valueType))
       return true
     }
     return complete ? slots : nil
   }
 
-  /// `service` for the storage named `_service` (a C string in the records, of at
-  /// least two characters).
-  private static func propertyName(ofStorageAt name: UnsafeRawPointer) -> String {
-    String(cString: (name + 1).assumingMemoryBound(to: CChar.self))
-  }
-
   /// One class of a hierarchy, as its records describe it.
   private struct Level {
-    let metadata: UnsafeRawPointer
-    let fieldDescriptor: UnsafeRawPointer
+    let metadata: RuntimeRecord
+    let fieldDescriptor: RuntimeRecord
     let count: Int
     let vectorOffset: Int
   }
 
-  /// Calls `body` with the name (a C string in the records), the offset, whether it
-  /// is `@Inject` storage, and the mangled type name of each stored field of `type`
-  /// and its superclasses, base class first, while `body` returns true. Returns
-  /// whether every field was handed over: false when `body` stopped, or when the
-  /// records cannot be read or cannot tell (see the type's invariant), and then the
-  /// caller drops what it collected.
+  /// Calls `body` with the name, the offset, whether it is `@Inject` storage, and the
+  /// mangled type name of each stored field of `type` and its superclasses, base class
+  /// first, while `body` returns true. Returns whether every field was handed over:
+  /// false when `body` stopped, or when the records cannot be read or cannot tell (see
+  /// the type's invariant), and then the caller drops what it collected.
   static func visitFields(
-    of type: AnyClass, _ body: (UnsafeRawPointer, Int, Bool, UnsafeRawPointer) -> Bool
+    of type: AnyClass, _ body: (RuntimeRecord, Int, Bool, RuntimeRecord) -> Bool
   ) -> Bool {
     var levels: [Level] = []
     levels.reserveCapacity(4)
@@ -106,68 +99,48 @@ enum FieldRecords {
       current = _getSuperclass(level)
     }
     guard total == RuntimeFields.fieldCount(of: type) else { return false }
-    let wordSize = MemoryLayout<UInt>.size
     for level in levels.reversed() {
       for index in 0..<level.count {
         // A record: 32-bit flags, then relative pointers to the mangled type name and
         // to the field's name.
-        let record = level.fieldDescriptor + 16 + index * 12
-        let name = target(ofRelativePointerAt: record + 8)
-        let typeName = target(ofRelativePointerAt: record + 4)
+        let record = level.fieldDescriptor.advanced(by: 16 + index * 12)
+        guard let name = record.referent(at: 8), let typeName = record.referent(at: 4)
+        else { return false }
         let isInjectStorage: Bool
-        switch storageType(named: name, typeName: typeName) {
+        switch FieldSlot.isStorageName(name) ? StorageType(mangledName: typeName) : .other {
         case .inject: isInjectStorage = true
         case .other: isInjectStorage = false
         case .unknown: return false
         }
-        let offset = level.metadata.load(
-          fromByteOffset: (level.vectorOffset + index) * wordSize, as: UInt.self)
-        guard body(name, Int(offset), isInjectStorage, typeName) else { return false }
+        let offset = Int(level.metadata.word(level.vectorOffset + index))
+        guard body(name, offset, isInjectStorage, typeName) else { return false }
       }
     }
     return true
   }
 
-  /// Whether a field is `@Inject` storage: named `_property` (at least two characters)
-  /// and of type `Inject<Value>`; `.other` for a field named otherwise.
-  private static func storageType(
-    named name: UnsafeRawPointer, typeName: UnsafeRawPointer
-  ) -> StorageType {
-    guard name.load(as: UInt8.self) == UInt8(ascii: "_"),
-      name.load(fromByteOffset: 1, as: UInt8.self) != 0
-    else { return .other }
-    return StorageType(mangledName: typeName)
-  }
-
   /// One class's own stored fields, without its superclasses'; nil when its records
   /// cannot be read.
   private static func level(_ type: AnyClass) -> Level? {
-    guard let descriptor = TypeDescriptor.of(type) else { return nil }
-    let flags = descriptor.loadUnaligned(as: UInt32.self)
+    guard let descriptor = RuntimeRecord.descriptor(of: type) else { return nil }
+    let flags = descriptor.uint32(at: 0)
     let classKind: UInt32 = 16
     // Bit 13 of the kind-specific flags (the upper 16): the class has a resilient
     // superclass.
     let hasResilientSuperclass: UInt32 = 1 << (16 + 13)
-    guard flags & 0x1F == classKind, flags & hasResilientSuperclass == 0 else { return nil }
-    let fieldsField = descriptor + 16
-    let fieldsOffset = Int(fieldsField.loadUnaligned(as: Int32.self))
-    guard fieldsOffset != 0 else { return nil }
-    let fieldDescriptor = fieldsField + fieldsOffset
-    let recordSize = Int(fieldDescriptor.loadUnaligned(fromByteOffset: 10, as: UInt16.self))
-    let count = Int(fieldDescriptor.loadUnaligned(fromByteOffset: 12, as: UInt32.self))
-    let declaredCount = Int(descriptor.loadUnaligned(fromByteOffset: 36, as: UInt32.self))
-    let vectorOffset = Int(descriptor.loadUnaligned(fromByteOffset: 40, as: UInt32.self))
+    guard flags & 0x1F == classKind, flags & hasResilientSuperclass == 0,
+      let fieldDescriptor = descriptor.referent(at: 16)
+    else { return nil }
+    let recordSize = Int(fieldDescriptor.uint16(at: 10))
+    let count = Int(fieldDescriptor.uint32(at: 12))
+    let declaredCount = Int(descriptor.uint32(at: 36))
+    let vectorOffset = Int(descriptor.uint32(at: 40))
     guard recordSize == 12, count == declaredCount, count == 0 || vectorOffset != 0 else {
       return nil
     }
     return Level(
-      metadata: TypeDescriptor.metadata(of: type), fieldDescriptor: fieldDescriptor,
+      metadata: RuntimeRecord(metadataOf: type), fieldDescriptor: fieldDescriptor,
       count: count, vectorOffset: vectorOffset)
-  }
-
-  /// The address a 32-bit relative pointer at `field` points to.
-  fileprivate static func target(ofRelativePointerAt field: UnsafeRawPointer) -> UnsafeRawPointer {
-    field + Int(field.loadUnaligned(as: Int32.self))
   }
 }
 
@@ -198,26 +171,25 @@ enum StorageType {
   case other
   case unknown
 
-  init(mangledName name: UnsafeRawPointer) {
-    let first = name.load(as: UInt8.self)
+  init(mangledName name: RuntimeRecord) {
+    let first = name.byte(at: 0)
     switch first {
     case 1, 2:
-      let reference = FieldRecords.target(ofRelativePointerAt: name + 1)
-      guard first == 1 || Self.readsIndirectReferences else {
+      guard first == 1 || RuntimeRecord.holdsPlainPointers else {
         self = .unknown
         return
       }
-      let descriptor =
-        first == 1 ? reference : reference.load(as: UnsafeRawPointer?.self)
-      guard let descriptor, descriptor == Self.injectDescriptor else {
+      guard let descriptor = name.referent(at: 1, indirect: first == 2),
+        descriptor == InjectFieldType.descriptor
+      else {
         self = .other
         return
       }
       self =
-        name.load(fromByteOffset: 5, as: UInt8.self) == UInt8(ascii: "y")
-          && Self.scan(name).last == UInt8(ascii: "G") ? .inject : .other
+        name.byte(at: 5) == UInt8(ascii: "y") && Self.scan(name).last == UInt8(ascii: "G")
+        ? .inject : .other
     case UInt8(ascii: "S"):
-      let second = name.load(fromByteOffset: 1, as: UInt8.self)
+      let second = name.byte(at: 1)
       let isLetter =
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(second)
         || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(second)
@@ -225,21 +197,6 @@ enum StorageType {
     default:
       self = .unknown
     }
-  }
-
-  /// Whether an indirect reference's slot holds a plain pointer: everywhere but where
-  /// pointers are signed.
-  private static var readsIndirectReferences: Bool {
-    #if _ptrauth(_arm64e)
-    false
-    #else
-    true
-    #endif
-  }
-
-  /// `Inject`'s type descriptor, shared by all its specializations.
-  private static var injectDescriptor: UnsafeRawPointer? {
-    TypeDescriptor.of(Inject<Int>.self)
   }
 
   /// The type `Value` of the `Inject<Value>` whose mangled name is `name` (one that
@@ -250,11 +207,10 @@ enum StorageType {
   /// The argument's part of the name cannot be resolved alone: the reference to
   /// `Inject` before it counts as the name's first substitution, which the argument's
   /// own back-references (`AA`, `AB`…) count from.
-  static func valueType(ofInject name: UnsafeRawPointer) -> Any.Type? {
-    let (length, _) = scan(name)
+  static func valueType(ofInject name: RuntimeRecord) -> Any.Type? {
     guard
       let type = _getTypeByMangledNameInContext(
-        name.assumingMemoryBound(to: UInt8.self), UInt(length),
+        name.address.assumingMemoryBound(to: UInt8.self), UInt(scan(name).length),
         genericContext: nil, genericArguments: nil)
     else { return nil }
     return InjectFieldType.valueType(of: type)
@@ -262,11 +218,11 @@ enum StorageType {
 
   /// The length of a mangled name, without its terminating zero, and its last
   /// character that is not part of a symbolic reference (0 when it ends with one).
-  private static func scan(_ name: UnsafeRawPointer) -> (length: Int, last: UInt8) {
+  private static func scan(_ name: RuntimeRecord) -> (length: Int, last: UInt8) {
     var position = 0
     var last: UInt8 = 0
     while true {
-      let byte = name.load(fromByteOffset: position, as: UInt8.self)
+      let byte = name.byte(at: position)
       switch byte {
       case 0:
         return (position, last)

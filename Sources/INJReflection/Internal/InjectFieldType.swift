@@ -12,13 +12,15 @@
 /// generic arguments (`TargetStructMetadata` in `swift/ABI/Metadata.h`); `Inject` has
 /// one generic parameter, so the third word is `Value`'s metadata.
 enum InjectFieldType {
+  /// `Inject`'s type descriptor, shared by all its specializations.
+  static var descriptor: RuntimeRecord? {
+    RuntimeRecord.descriptor(of: Inject<Int>.self)
+  }
+
   /// `Value` when `fieldType` is an `Inject<Value>`; nil for any other type.
   static func valueType(of fieldType: Any.Type) -> Any.Type? {
-    guard let descriptor = TypeDescriptor.of(fieldType),
-      descriptor == TypeDescriptor.of(Inject<Int>.self)
+    guard let descriptor = RuntimeRecord.descriptor(of: fieldType), descriptor == Self.descriptor
     else { return nil }
-    let argument = TypeDescriptor.metadata(of: fieldType).load(
-      fromByteOffset: 2 * MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
-    return unsafeBitCast(argument, to: Any.Type.self)
+    return RuntimeRecord(metadataOf: fieldType).type(atWord: 2)
   }
 }

@@ -80,15 +80,9 @@ package final class InjectionPlan: Sendable {
       try handing.injectProperties(&injector)
       count += injector.injectedCount
     }
-    guard !injectPropertyNames.isEmpty else { return count }
     guard let object else { return count }
-    try withExtendedLifetime(object) { () throws(InjectionError) in
-      let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
-      for slot in fieldSlots {
-        if try slot.fill(inObjectAt: base, from: source, ownerType: type) {
-          count += 1
-        }
-      }
+    for slot in fieldSlots {
+      if try slot.fill(in: object, from: source, ownerType: type) { count += 1 }
     }
     return count
   }

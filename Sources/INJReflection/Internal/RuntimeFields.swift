@@ -24,14 +24,14 @@ enum RuntimeFields {
   /// program was built without field names (`-disable-reflection-names`), so the
   /// fields cannot tell.
   static func forEach(
-    of type: Any.Type, _ body: (UnsafePointer<CChar>, Int, Any.Type) -> Bool
+    of type: Any.Type, _ body: (RuntimeRecord, Int, Any.Type) -> Bool
   ) -> Bool {
     for index in 0..<fieldCount(of: type) {
       var field = _FieldReflectionMetadata()
       let fieldType = recursiveChildMetadata(type, index: index, fieldMetadata: &field)
       defer { field.freeFunc?(field.name) }
       guard let name = field.name,
-        body(name, recursiveChildOffset(type, index: index), fieldType)
+        body(RuntimeRecord(name), recursiveChildOffset(type, index: index), fieldType)
       else { return false }
     }
     return true

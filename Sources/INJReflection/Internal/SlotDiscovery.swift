@@ -1,28 +1,46 @@
 import INJPrimitives
+
 /// An `@Inject` property found at a fixed offset in every instance of a class.
 struct FieldSlot: Sendable, Equatable {
   let name: String
   let offset: Int
 
-  /// Fills the property of the object at `object` when it is nil and `source` offers
-  /// a value; returns whether it was filled.
+  /// Fills the property of `object` when it is nil and `source` offers a value;
+  /// returns whether it was filled.
   ///
   /// The property's storage is an `Inject` wrapper, whose only stored property is
-  /// the reference to its box: the storage's bits are that reference. It is read
-  /// unmanaged, borrowing the box without retaining it (the object keeps it alive),
-  /// and as ``InjectBoxBase``, whose fill the box overrides, so that no generic type
-  /// is named; the object's memory itself is never written.
+  /// the reference to its box: the storage's bits are that reference, read as an
+  /// ``Unretained`` reference to ``InjectBoxBase``, whose fill the box overrides, so
+  /// that no generic type is named. It is read borrowed, without reference counting:
+  /// `object`, which the caller holds, keeps the box alive. The object's memory itself
+  /// is never written.
   func fill(
-    inObjectAt object: UnsafeRawPointer, from source: any InjectionSource, ownerType: Any.Type
+    in object: AnyObject, from source: any InjectionSource, ownerType: Any.Type
   ) throws(InjectionError) -> Bool {
-    let box = (object + offset).load(as: Unmanaged<InjectBoxBase>.self)
-    return try box._withUnsafeGuaranteedRef { box in
-      Result { () throws(InjectionError) in
-        try box.fillIfEmpty(named: name, from: source, ownerType: ownerType)
-      }
-    }.get()
+    let storage = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset
+    return try storage.load(as: Unretained<InjectBoxBase>.self).read {
+      box throws(InjectionError) in
+      try box.fillIfEmpty(named: name, from: source, ownerType: ownerType)
+    }
   }
 }
+
+extension FieldSlot {
+  /// The slot of the property whose storage has the name `storage` (`_service`, whose
+  /// property is `service`), at `offset`.
+  init(storage: RuntimeRecord, offset: Int) {
+    self.init(name: storage.advanced(by: 1).string, offset: offset)
+  }
+
+  /// Whether a field named `name` may be a wrapper's storage: named `_property`, with
+  /// at least one character after the underscore.
+  static func isStorageName(_ name: RuntimeRecord) -> Bool {
+    name.byte(at: 0) == UInt8(ascii: "_") && name.byte(at: 1) != 0
+  }
+}
+
+/// A slot and the type its property holds (without the optional).
+typealias TypedSlot = (slot: FieldSlot, valueType: Any.Type)
 
 /// How a type's `@Inject` properties are found, the same on every platform: stored-field
 /// names and offsets from a class's field records (or the runtime's walk of its fields),
@@ -48,53 +66,33 @@ enum SlotDiscovery {
   /// `@Inject` fields' types resolved; other types are walked by the runtime, which
   /// resolves every field's type. Found once per type and kept for the life of the
   /// process.
-  static func typedSlots(of type: Any.Type) -> [(slot: FieldSlot, valueType: Any.Type)]? {
+  static func typedSlots(of type: Any.Type) -> [TypedSlot]? {
     let key = ObjectIdentifier(type)
     if let known = typedTypes.withLock({ $0[key] }) {
-      return known.map { $0.map { ($0.slot, $0.valueType) } }
+      return known
     }
     let slots =
       (FastPaths.readsFieldRecords
         ? (type as? AnyClass).flatMap(FieldRecords.typedInjectSlots(of:)) : nil)
       ?? walkFields(of: type)
-    typedTypes.withLock { $0[key] = slots.map { $0.map { TypedSlot($0.slot, $0.valueType) } } }
+    typedTypes.withLock { $0[key] = slots }
     return slots
   }
 
   /// What ``typedSlots(of:)`` found for each type it was asked about.
   private static let typedTypes = Locked<[ObjectIdentifier: [TypedSlot]?]>([:])
 
-  /// A slot and the type its property holds, kept between threads.
-  private struct TypedSlot: Sendable {
-    let slot: FieldSlot
-    let valueType: Any.Type
-
-    init(_ slot: FieldSlot, _ valueType: Any.Type) {
-      self.slot = slot
-      self.valueType = valueType
-    }
-  }
-
   /// The `@Inject` properties of `type`, with the types they hold, from the
   /// runtime's walk of its fields, which resolves every field's type.
-  static func walkFields(of type: Any.Type) -> [(slot: FieldSlot, valueType: Any.Type)]? {
-    var slots: [(slot: FieldSlot, valueType: Any.Type)] = []
+  static func walkFields(of type: Any.Type) -> [TypedSlot]? {
+    var slots: [TypedSlot] = []
     let complete = RuntimeFields.forEach(of: type) { name, offset, fieldType in
       // A wrapper's storage is named `_property`: other fields are skipped first.
-      if name.pointee == UInt8(ascii: "_"),
-        let valueType = InjectFieldType.valueType(of: fieldType),
-        let propertyName = propertyName(ofStorage: String(cString: name))
-      {
-        slots.append((FieldSlot(name: propertyName, offset: offset), valueType))
+      if FieldSlot.isStorageName(name), let valueType = InjectFieldType.valueType(of: fieldType) {
+        slots.append((FieldSlot(storage: name, offset: offset), valueType))
       }
       return true
     }
     return complete ? slots : nil
-  }
-
-  /// `productsService` for the wrapper storage `_productsService`.
-  private static func propertyName(ofStorage storageName: String) -> String? {
-    guard storageName.hasPrefix("_"), storageName.count > 1 else { return nil }
-    return String(storageName.dropFirst())
   }
 }

@@ -57,63 +57,44 @@ enum TypeShape {
   /// Whether `type` is an existential (`Any`, `any P`, `any P & Q`, a constrained
   /// existential): one read of its metadata kind.
   static func isExistential(_ type: Any.Type) -> Bool {
-    let kind = metadataKind(TypeDescriptor.metadata(of: type))
-    return kind == Kind.existential || kind == Kind.extendedExistential
+    let kind = RuntimeRecord(metadataOf: type).kind
+    return kind == MetadataKind.existential || kind == MetadataKind.extendedExistential
   }
 
   /// The shape of `type`.
   static func of(_ type: Any.Type) -> TypeShape {
-    let metadata = TypeDescriptor.metadata(of: type)
-    switch metadataKind(metadata) {
-    case Kind.class:
+    let metadata = RuntimeRecord(metadataOf: type)
+    switch metadata.kind {
+    case MetadataKind.class:
       guard let classType = type as? AnyClass else { return .other }
       return .classType(classType)
-    case Kind.struct, Kind.enum, Kind.optional:
+    case MetadataKind.struct, MetadataKind.enum, MetadataKind.optional:
       return nominal(type, metadata)
-    case Kind.tuple:
+    case MetadataKind.tuple:
       return .tuple(tupleElements(metadata))
-    case Kind.function:
+    case MetadataKind.function:
       return .function
-    case Kind.existential:
+    case MetadataKind.existential:
       return .existential(ExistentialRequirements(existential: type))
-    case Kind.extendedExistential:
+    case MetadataKind.extendedExistential:
       return .existential(nil)
-    case Kind.metatype, Kind.existentialMetatype:
+    case MetadataKind.metatype, MetadataKind.existentialMetatype:
       return .metatype
     default:
       return .other
     }
   }
 
-  /// The metadata kinds the shape tells apart (`swift/ABI/MetadataKind.def`).
-  private enum Kind {
-    static let `class`: UInt32 = 0
-    static let `struct`: UInt32 = 0x200
-    static let `enum`: UInt32 = 0x201
-    static let optional: UInt32 = 0x202
-    static let tuple: UInt32 = 0x301
-    static let function: UInt32 = 0x302
-    static let existential: UInt32 = 0x303
-    static let metatype: UInt32 = 0x304
-    static let existentialMetatype: UInt32 = 0x306
-    static let extendedExistential: UInt32 = 0x307
-  }
-
   /// A struct or an enum: one of the standard library's types whose casts convert,
   /// or any other.
-  private static func nominal(_ type: Any.Type, _ metadata: UnsafeRawPointer) -> TypeShape {
-    guard let descriptor = TypeDescriptor.of(type) else { return .other }
-    let word = MemoryLayout<UnsafeRawPointer>.size
-    func argument(_ index: Int) -> Any.Type {
-      let argument = metadata.load(
-        fromByteOffset: (2 + index) * word, as: UnsafeRawPointer.self)
-      return unsafeBitCast(argument, to: Any.Type.self)
-    }
+  private static func nominal(_ type: Any.Type, _ metadata: RuntimeRecord) -> TypeShape {
+    guard let descriptor = RuntimeRecord.descriptor(of: type) else { return .other }
     switch descriptor {
-    case Descriptors.optional: return .optional(argument(0))
-    case Descriptors.array: return .array(argument(0))
-    case Descriptors.set: return .set(argument(0))
-    case Descriptors.dictionary: return .dictionary(key: argument(0), value: argument(1))
+    case Descriptors.optional: return .optional(metadata.type(atWord: 2))
+    case Descriptors.array: return .array(metadata.type(atWord: 2))
+    case Descriptors.set: return .set(metadata.type(atWord: 2))
+    case Descriptors.dictionary:
+      return .dictionary(key: metadata.type(atWord: 2), value: metadata.type(atWord: 3))
     case Descriptors.anyHashable: return .anyHashable
     default: return .value
     }
@@ -121,32 +102,23 @@ enum TypeShape {
 
   /// The descriptors of the standard library's types that casts convert.
   private enum Descriptors {
-    static var optional: UnsafeRawPointer? { TypeDescriptor.of(Int?.self) }
-    static var array: UnsafeRawPointer? { TypeDescriptor.of([Int].self) }
-    static var set: UnsafeRawPointer? { TypeDescriptor.of(Set<Int>.self) }
-    static var dictionary: UnsafeRawPointer? { TypeDescriptor.of([Int: Int].self) }
-    static var anyHashable: UnsafeRawPointer? { TypeDescriptor.of(AnyHashable.self) }
+    static var optional: RuntimeRecord? { RuntimeRecord.descriptor(of: Int?.self) }
+    static var array: RuntimeRecord? { RuntimeRecord.descriptor(of: [Int].self) }
+    static var set: RuntimeRecord? { RuntimeRecord.descriptor(of: Set<Int>.self) }
+    static var dictionary: RuntimeRecord? { RuntimeRecord.descriptor(of: [Int: Int].self) }
+    static var anyHashable: RuntimeRecord? { RuntimeRecord.descriptor(of: AnyHashable.self) }
   }
 
   /// A tuple's elements, from its metadata.
-  private static func tupleElements(_ metadata: UnsafeRawPointer) -> [TupleElement] {
-    let word = MemoryLayout<UnsafeRawPointer>.size
-    let count = metadata.load(fromByteOffset: word, as: Int.self)
-    let labels = metadata.load(fromByteOffset: 2 * word, as: UnsafePointer<CChar>?.self)
-      .map { String(cString: $0).split(separator: " ", omittingEmptySubsequences: false) }
-    return (0..<count).map { index in
-      let type = metadata.load(fromByteOffset: (3 + 2 * index) * word, as: UnsafeRawPointer.self)
+  private static func tupleElements(_ metadata: RuntimeRecord) -> [TupleElement] {
+    let labels = metadata.record(atWord: 2).map {
+      $0.string.split(separator: " ", omittingEmptySubsequences: false)
+    }
+    return (0..<Int(metadata.word(1))).map { index in
       let label = labels.flatMap {
         index < $0.count && !$0[index].isEmpty ? String($0[index]) : nil
       }
-      return TupleElement(label: label, type: unsafeBitCast(type, to: Any.Type.self))
+      return TupleElement(label: label, type: metadata.type(atWord: 3 + 2 * index))
     }
   }
 }
-
-// An exported C function of the Swift runtime (`swift/Runtime/Metadata.h`): the kind
-// of a type's metadata, a 32-bit enumeration, with any class reported as a class. It
-// takes a pointer and returns a 32-bit integer, passed the same way by the C and the
-// Swift calling conventions.
-@_silgen_name("swift_getMetadataKind")
-private func metadataKind(_ metadata: UnsafeRawPointer) -> UInt32
