@@ -41,29 +41,22 @@ extension ProviderFactory {
       throw InjectionError(
         reason: reason, propertyName: nil, typeName: String(describing: productType))
     }
-    return ClosureMaker(factory: self).make(requested, as: Closure.self)
+    return maker.make(requested, as: Closure.self)
   }
 }
 
 /// Makes the closures of one factory: one function per closure shape, each generic
 /// over the result (and the argument), which ``ClosureType`` reads from the requested
 /// type and the calls below open.
-private struct ClosureMaker: Sendable {
+struct ClosureMaker: Sendable {
+  /// The type the creator declares as its result.
   let productType: Any.Type
-  let create: @Sendable () throws -> Any
-  let asyncCreate: (@Sendable () async throws -> Any)?
-  let suspendingCreate: (@Sendable () async throws -> Any)?
-  let argumentCreate: (@Sendable (Any) throws -> Any)?
-  let asyncArgumentCreate: (@Sendable (PassedArgument) async throws -> Any)?
-
-  init(factory: ProviderFactory) {
-    productType = factory.productType
-    create = factory.create
-    asyncCreate = factory.asyncCreate
-    suspendingCreate = factory.suspendingCreate
-    argumentCreate = factory.argumentCreate
-    asyncArgumentCreate = factory.asyncArgumentCreate
-  }
+  /// Makes one product from the argument (`()` for closures without one); nil for an
+  /// async creator, whose synchronous closures the offer refuses.
+  var create: (@Sendable (PassedArgument) throws -> Any)? = nil
+  /// Makes one product without blocking a thread: the async creator, or what a
+  /// synchronous one was given to suspend instead of waiting; nil without either.
+  var asyncCreate: (@Sendable (PassedArgument) async throws -> Any)? = nil
 
   /// A closure of the requested type, which ``ClosureOffer/refusal(of:)`` accepted.
   func make<Closure>(_ requested: ClosureType, as closureType: Closure.Type) -> Closure {
@@ -86,57 +79,44 @@ private struct ClosureMaker: Sendable {
   ) -> Closure {
     switch (requested.isAsync, requested.isThrowing) {
     case (false, false) where requested.isMainActor:
-      let closure: @MainActor () -> Result = { self.stopping { try self.product() } }
+      let closure: @MainActor () -> Result = { self.stopping { try self.product(()) } }
       return ClosureType.adopt(closure, as: Closure.self)
     case (false, true) where requested.isMainActor:
-      let closure: @MainActor () throws -> Result = { try self.product() }
+      let closure: @MainActor () throws -> Result = { try self.product(()) }
       return ClosureType.adopt(closure, as: Closure.self)
     case (false, false):
-      let closure: @Sendable () -> Result = { self.stopping { try self.product() } }
+      let closure: @Sendable () -> Result = { self.stopping { try self.product(()) } }
       return ClosureType.adopt(closure, as: Closure.self)
     case (false, true):
-      let closure: @Sendable () throws -> Result = { try self.product() }
+      let closure: @Sendable () throws -> Result = { try self.product(()) }
       return ClosureType.adopt(closure, as: Closure.self)
     case (true, false) where requested.isMainActor:
       let closure: @MainActor () async -> Result = {
-        await self.stoppingAsync { try await self.asyncProduct() }
+        await self.stoppingAsync { try await self.asyncProduct(()) }
       }
       return ClosureType.adopt(closure, as: Closure.self)
     case (true, true) where requested.isMainActor:
-      let closure: @MainActor () async throws -> Result = { try await self.asyncProduct() }
+      let closure: @MainActor () async throws -> Result = { try await self.asyncProduct(()) }
       return ClosureType.adopt(closure, as: Closure.self)
     case (true, false) where requested.runsOnCallersActor:
       let closure: nonisolated(nonsending) @Sendable () async -> Result = {
-        await self.stoppingAsync { try await self.asyncProduct() }
+        await self.stoppingAsync { try await self.asyncProduct(()) }
       }
       return ClosureType.adopt(closure, as: Closure.self)
     case (true, true) where requested.runsOnCallersActor:
       let closure: nonisolated(nonsending) @Sendable () async throws -> Result = {
-        try await self.asyncProduct()
+        try await self.asyncProduct(())
       }
       return ClosureType.adopt(closure, as: Closure.self)
     case (true, false):
       let closure: @Sendable () async -> Result = {
-        await self.stoppingAsync { try await self.asyncProduct() }
+        await self.stoppingAsync { try await self.asyncProduct(()) }
       }
       return ClosureType.adopt(closure, as: Closure.self)
     case (true, true):
-      let closure: @Sendable () async throws -> Result = { try await self.asyncProduct() }
+      let closure: @Sendable () async throws -> Result = { try await self.asyncProduct(()) }
       return ClosureType.adopt(closure, as: Closure.self)
     }
-  }
-
-  private func product<Result>() throws -> Result {
-    try cast(create())
-  }
-
-  // The async helpers run on their caller's actor, as the closures that call them do:
-  // a main-actor closure makes its product there.
-  private nonisolated(nonsending) func asyncProduct<Result>() async throws -> Result {
-    if let make = asyncCreate ?? suspendingCreate {
-      return try cast(await make())
-    }
-    return try cast(create())
   }
 
   // MARK: With an argument
@@ -195,22 +175,22 @@ private struct ClosureMaker: Sendable {
     }
   }
 
-  private func product<Argument, Result>(_ argument: Argument) throws -> Result {
-    // The offer accepted only the creator's own argument type, so there is a creator.
-    guard let argumentCreate else { return try product() }
-    return try cast(argumentCreate(argument))
-  }
-
-  private nonisolated(nonsending) func asyncProduct<Argument, Result>(
-    _ argument: Argument
-  ) async throws -> Result {
-    if let asyncArgumentCreate {
-      return try cast(await asyncArgumentCreate(PassedArgument(value: argument)))
-    }
-    return try product(argument)
-  }
-
   // MARK: Products
+
+  /// A product made from `argument` (`()` for a closure without one), as the closure's
+  /// result type. The offer hands out only async closures of an async creator, so a
+  /// synchronous product is made only by a synchronous one.
+  private func product<Result>(_ argument: Any) throws -> Result {
+    try cast(create!(PassedArgument(value: argument)))
+  }
+
+  // The async helpers run on their caller's actor, as the closures that call them do:
+  // a main-actor closure makes its product there.
+  private nonisolated(nonsending) func asyncProduct<Result>(_ argument: Any) async throws -> Result
+  {
+    guard let asyncCreate else { return try product(argument) }
+    return try cast(await asyncCreate(PassedArgument(value: argument)))
+  }
 
   /// A product as the closure's result type.
   private func cast<Result>(_ product: Any) throws(InjectionError) -> Result {
@@ -224,11 +204,7 @@ private struct ClosureMaker: Sendable {
   /// What `make` returns; stops the program with the full error text when it throws,
   /// for a closure that cannot report a failure.
   private func stopping<Result>(_ make: () throws -> Result) -> Result {
-    do {
-      return try make()
-    } catch {
-      fatalError(String(describing: error))
-    }
+    ProviderFactory.stopOnFailure(make)
   }
 
   private nonisolated(nonsending) func stoppingAsync<Result>(
@@ -242,7 +218,8 @@ private struct ClosureMaker: Sendable {
   }
 }
 
-/// The argument of an async provider closure, on its way to the creator.
+/// The argument of a provider closure, on its way to the creator: `()` for a closure
+/// without one.
 ///
 /// `@unchecked Sendable` because `Any` is not: the value is of the creator's own
 /// argument type (``ClosureOffer`` accepts no other). That type is `Sendable` for an

@@ -24,27 +24,21 @@
 /// closure throws instead.
 @usableFromInline
 package final class ProviderFactory {
-  /// The type the factory's `create` closure declares as its result.
-  package let productType: Any.Type
-  let create: @Sendable () throws -> Any
+  /// Makes the factory's closures of every type but its own.
+  let maker: ClosureMaker
+  /// The factory's own closures, handed out by a cast: `() -> Product` (or `()` for an
+  /// async factory, which has none), `() throws -> Product`, and the async closure of
+  /// an async factory.
   private let exactClosure: Any
   private let exactThrowingClosure: Any
-  /// Makes one product, for an async factory.
-  let asyncCreate: (@Sendable () async throws -> Any)?
-  /// Makes one product without blocking a thread, for the async closures of a
-  /// synchronous factory, when it was given one.
-  let suspendingCreate: (@Sendable () async throws -> Any)?
-  /// Makes one product from the argument (of type ``argumentType``), for a factory
-  /// whose closures take one.
-  let argumentCreate: (@Sendable (Any) throws -> Any)?
-  /// Makes one product from the argument with an async creator.
-  let asyncArgumentCreate: (@Sendable (PassedArgument) async throws -> Any)?
-  /// The factory's own `() async throws -> Product` closure, for an async factory.
   private let exactAsyncClosure: Any?
+
+  /// The type the factory's `create` closure declares as its result.
+  package var productType: Any.Type { maker.productType }
 
   /// Whether the products are made by an async creator: the factory's closures are
   /// then async only (`() async throws -> Product` and the like).
-  package var isAsync: Bool { asyncCreate != nil }
+  package var isAsync: Bool { maker.create == nil }
 
   /// Whether the products are made on the main actor: the factory's closures are
   /// then main-actor closures only (`@MainActor () -> Product` and the like), and it
@@ -54,6 +48,18 @@ package final class ProviderFactory {
   /// The type of the argument each of the factory's closures takes and passes on to
   /// make the product; nil for closures without one.
   package let argumentType: Any.Type?
+
+  private init(
+    _ maker: ClosureMaker, argument argumentType: Any.Type?, isMainActor: Bool = false,
+    plain: Any = (), throwing: Any = (), async: Any? = nil
+  ) {
+    self.maker = maker
+    self.argumentType = argumentType
+    self.isMainActor = isMainActor
+    exactClosure = plain
+    exactThrowingClosure = throwing
+    exactAsyncClosure = async
+  }
 
   /// Creates a factory from a closure that makes one product per call.
   ///
@@ -66,37 +72,27 @@ package final class ProviderFactory {
   ///     of blocking its thread where `create` would wait: what the factory's async
   ///     closures call, when given.
   ///   - create: Creates one product, or throws why it could not.
-  package init<Product>(
+  package convenience init<Product>(
     making productType: Product.Type = Product.self, isMainActor: Bool = false,
     suspending suspendingCreate: (@Sendable () async throws -> Product)? = nil,
     _ create: @escaping @Sendable () throws -> Product
   ) {
-    self.productType = productType
-    self.isMainActor = isMainActor
-    argumentType = nil
-    self.create = create
+    var maker = ClosureMaker(productType: productType, create: { _ in try create() })
     if let suspendingCreate {
-      self.suspendingCreate = { () async throws -> Any in try await suspendingCreate() }
-    } else {
-      self.suspendingCreate = nil
+      maker.asyncCreate = { _ in try await suspendingCreate() }
     }
-    asyncCreate = nil
-    argumentCreate = nil
-    asyncArgumentCreate = nil
-    exactAsyncClosure = nil
     let plain: @Sendable () -> Product = { ProviderFactory.stopOnFailure(create) }
     if isMainActor {
       let onMainActor: @MainActor () -> Product = { plain() }
       let throwingOnMainActor: @MainActor () throws -> Product = { try create() }
-      exactClosure = onMainActor
-      exactThrowingClosure = throwingOnMainActor
+      self.init(
+        maker, argument: nil, isMainActor: true, plain: onMainActor, throwing: throwingOnMainActor)
     } else {
       // Stored with the non-Sendable types users ask for: a cast of an `Any` holding
       // a `@Sendable` function to the plain function type fails.
       let plainClosure: () -> Product = plain
       let throwingClosure: () throws -> Product = create
-      exactClosure = plainClosure
-      exactThrowingClosure = throwingClosure
+      self.init(maker, argument: nil, plain: plainClosure, throwing: throwingClosure)
     }
   }
 
@@ -106,28 +102,14 @@ package final class ProviderFactory {
   /// - Parameters:
   ///   - productType: The type `create` returns.
   ///   - create: Creates one product, or throws why it could not.
-  package init<Product>(
+  package convenience init<Product>(
     asyncMaking productType: Product.Type = Product.self,
     _ create: @escaping @Sendable () async throws -> Product
   ) {
-    self.productType = productType
-    isMainActor = false
-    argumentType = nil
-    let offered = "() async throws -> \(Product.self)"
-    self.create = {
-      throw InjectionError(
-        reason: .asyncClosure(expected: "() throws -> \(Product.self)", offered: offered),
-        propertyName: nil, typeName: String(describing: Product.self))
-    }
-    // No synchronous closure is offered: these never match one.
-    exactClosure = ()
-    exactThrowingClosure = ()
-    asyncCreate = create
-    suspendingCreate = nil
-    argumentCreate = nil
-    asyncArgumentCreate = nil
     let exact: () async throws -> Product = create
-    exactAsyncClosure = exact
+    self.init(
+      ClosureMaker(productType: productType, asyncCreate: { _ in try await create() }),
+      argument: nil, async: exact)
   }
 
   /// Creates a factory whose closures take an argument and pass it on to make each
@@ -153,46 +135,33 @@ package final class ProviderFactory {
   ///     of blocking its thread where `create` would wait: what the factory's async
   ///     closures call, when given.
   ///   - create: Creates one product from the argument, or throws why it could not.
-  package init<Product, Argument>(
+  package convenience init<Product, Argument>(
     making productType: Product.Type = Product.self, argument argumentType: Argument.Type,
     isMainActor: Bool = false,
     suspending suspendingCreate: (@Sendable (Argument) async throws -> Product)? = nil,
     _ create: @escaping @Sendable (Argument) throws -> Product
   ) {
-    self.productType = productType
-    self.argumentType = argumentType
-    self.isMainActor = isMainActor
-    let offered = "(\(Argument.self)) -> \(Product.self)"
-    self.create = {
-      throw InjectionError(
-        reason: .argumentClosure(expected: "() -> \(Product.self)", offered: offered),
-        propertyName: nil, typeName: String(describing: Product.self))
-    }
-    asyncCreate = nil
-    self.suspendingCreate = nil
     // The closures pass only arguments of `Argument`'s exact type (see `ClosureOffer`).
-    argumentCreate = { try create($0 as! Argument) }
+    var maker = ClosureMaker(
+      productType: productType, create: { try create($0.value as! Argument) })
     if let suspendingCreate {
-      asyncArgumentCreate = { try await suspendingCreate($0.value as! Argument) }
-    } else {
-      asyncArgumentCreate = nil
+      maker.asyncCreate = { try await suspendingCreate($0.value as! Argument) }
     }
-    exactAsyncClosure = nil
     let plain: @Sendable (Argument) -> Product = { argument in
       ProviderFactory.stopOnFailure { try create(argument) }
     }
     if isMainActor {
       let onMainActor: @MainActor (Argument) -> Product = { plain($0) }
       let throwingOnMainActor: @MainActor (Argument) throws -> Product = { try create($0) }
-      exactClosure = onMainActor
-      exactThrowingClosure = throwingOnMainActor
+      self.init(
+        maker, argument: argumentType, isMainActor: true, plain: onMainActor,
+        throwing: throwingOnMainActor)
     } else {
       // Stored with the non-Sendable types users ask for, as for closures without an
       // argument.
       let plainClosure: (Argument) -> Product = plain
       let throwingClosure: (Argument) throws -> Product = create
-      exactClosure = plainClosure
-      exactThrowingClosure = throwingClosure
+      self.init(maker, argument: argumentType, plain: plainClosure, throwing: throwingClosure)
     }
   }
 
@@ -203,28 +172,15 @@ package final class ProviderFactory {
   ///   - productType: The type `create` returns.
   ///   - argumentType: The type of the argument.
   ///   - create: Creates one product from the argument, or throws why it could not.
-  package init<Product, Argument>(
+  package convenience init<Product, Argument>(
     asyncMaking productType: Product.Type = Product.self, argument argumentType: Argument.Type,
     _ create: @escaping @Sendable (Argument) async throws -> Product
   ) {
-    self.productType = productType
-    self.argumentType = argumentType
-    isMainActor = false
-    let offered = "(\(Argument.self)) async throws -> \(Product.self)"
-    let refusal = InjectionError(
-      reason: .argumentClosure(expected: "() -> \(Product.self)", offered: offered),
-      propertyName: nil, typeName: String(describing: Product.self))
-    self.create = { throw refusal }
-    asyncCreate = { throw refusal }
-    suspendingCreate = nil
-    argumentCreate = nil
     // The closures pass only arguments of `Argument`'s exact type (see `ClosureOffer`).
-    asyncArgumentCreate = { try await create($0.value as! Argument) }
-    // No closure without the argument is offered: these never match one.
-    exactClosure = ()
-    exactThrowingClosure = ()
+    let maker = ClosureMaker(
+      productType: productType, asyncCreate: { try await create($0.value as! Argument) })
     let exact: (Argument) async throws -> Product = create
-    exactAsyncClosure = exact
+    self.init(maker, argument: argumentType, async: exact)
   }
 
   /// The closure of exactly `Closure`'s type, when it is one of the factory's own
@@ -251,7 +207,9 @@ package final class ProviderFactory {
     offer.closureType.description
   }
 
-  private static func stopOnFailure<Product>(_ create: () throws -> Product) -> Product {
+  /// What `create` makes; stops the program with the full error text when it throws,
+  /// for a closure that cannot report a failure.
+  static func stopOnFailure<Product>(_ create: () throws -> Product) -> Product {
     do {
       return try create()
     } catch {
