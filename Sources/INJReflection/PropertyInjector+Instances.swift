@@ -29,16 +29,6 @@ extension PropertyInjector {
     return try plan.inject(into: instance, from: source)
   }
 
-  /// The names of the ``Inject`` properties of a type, base class first, or nil
-  /// when the Swift runtime cannot list the type's stored fields (a program built
-  /// without field names).
-  ///
-  /// - Parameter type: A class (or any other type, to see what it declares).
-  /// - Returns: The property names, without the wrapper's leading underscore.
-  package static func injectPropertyNames(of type: Any.Type) -> [String]? {
-    SlotDiscovery.typedSlots(of: type)?.map(\.slot.name)
-  }
-
   /// The `@Inject` properties of a type, base class first, each with the type it
   /// holds (without the optional); nil when the runtime cannot list the type's stored
   /// fields.
@@ -65,7 +55,7 @@ extension PropertyInjector {
   /// struct's fields.
   package static func valueTypeInjectPropertyNames(of type: Any.Type) -> [String] {
     guard case .value = TypeShape.of(type) else { return [] }
-    return injectPropertyNames(of: type) ?? []
+    return injectProperties(of: type)?.map(\.name) ?? []
   }
 
   /// The stored properties of an ``Injectable`` class that are named like one of

@@ -39,12 +39,6 @@ public struct PropertyInjector {
   /// - Throws: ``InjectionError`` when the offered value is not a `T`, or a provider
   ///   closure cannot be one.
   public mutating func inject<T>(_ property: inout T?, named name: String) throws {
-    try fill(&property, named: name)
-  }
-
-  private mutating func fill<T>(
-    _ property: inout T?, named name: String
-  ) throws(InjectionError) {
     handedNames?.append(name)
     guard property == nil, let offered = source.injectionValue(forProperty: name) else {
       return

@@ -49,7 +49,7 @@ struct InjectTests {
   }
 
   @Test func listsPropertyNamesOfATypeOnEveryPlatform() throws {
-    let names = PropertyInjector.injectPropertyNames(of: ListController.self)
+    let names = PropertyInjector.injectProperties(of: ListController.self)?.map(\.name)
     #expect(names == ["service", "title", "screen", "count"])
   }
 

@@ -1,4 +1,5 @@
 import INJPrimitives
+
 /// Whether the products of a provider can be cast to a type, told from their declared
 /// type alone, before any product exists.
 ///
@@ -173,9 +174,10 @@ package enum CastCheck {
       // `nil` is no such value; another is unwrapped and cast.
       return decide(inner, target, opened: false) == .never ? .never : .perProduct
     case .classType(let classType):
-      if let superclass = requirements.superclass, !isSubclass(classType, of: superclass) {
-        // A subclass of both may exist only when one is a subclass of the other.
-        return isSubclass(superclass, of: classType) ? .perProduct : .never
+      if let superclass = requirements.superclass,
+        case let verdict = between(classType, superclass), verdict != .always
+      {
+        return verdict
       }
       // A subclass may conform where the class does not.
       return requirements.conformance(of: declared) == .everywhere ? .always : .perProduct
@@ -185,7 +187,7 @@ package enum CastCheck {
       return .perProduct
     default:
       if requirements.superclass != nil || requirements.isClassBound {
-        return mayBecomeObject(declared, of: requirements.superclass) ? .perProduct : .never
+        return mayBridge(declared, with: requirements.superclass) ? .perProduct : .never
       }
       switch requirements.conformance(of: declared) {
       case .everywhere: return .always
@@ -204,15 +206,13 @@ package enum CastCheck {
   ) -> Verdict {
     switch (shape, targetShape) {
     case (.classType(let classType), .classType(let targetClass)):
-      if isSubclass(classType, of: targetClass) { return .always }
-      // A subclass of the declared class may be the target class.
-      return isSubclass(targetClass, of: classType) ? .perProduct : .never
+      return between(classType, targetClass)
     case (.metatype, .classType), (.classType, .metatype), (.metatype, .metatype):
       return .perProduct
     case (.classType(let classType), _):
-      return mayBeBridged(classType, to: target) ? .perProduct : .never
+      return mayBridge(target, with: classType) ? .perProduct : .never
     case (_, .classType(let targetClass)):
-      return mayBecomeObject(declared, of: targetClass) ? .perProduct : .never
+      return mayBridge(declared, with: targetClass) ? .perProduct : .never
     case (.array(let element), .array(let targetElement)),
       (.set(let element), .set(let targetElement)):
       // An empty one casts whatever the elements.
@@ -252,6 +252,14 @@ package enum CastCheck {
     return verdict
   }
 
+  /// The verdict for a cast between two classes: always to the class or a superclass;
+  /// to a subclass, when the instance is of that subclass (or of one of its own); and
+  /// never to an unrelated class, since only a subclass of both could be cast.
+  private static func between(_ classType: AnyClass, _ targetClass: AnyClass) -> Verdict {
+    if isSubclass(classType, of: targetClass) { return .always }
+    return isSubclass(targetClass, of: classType) ? .perProduct : .never
+  }
+
   /// Whether `type` is `ancestor` or one of its subclasses.
   private static func isSubclass(_ type: AnyClass, of ancestor: AnyClass) -> Bool {
     var current: AnyClass? = type
@@ -263,37 +271,20 @@ package enum CastCheck {
   }
 
   /// Whether a value of `type`, not a class, may be cast to an instance of
-  /// `targetClass` (or, without one, to some class): it bridges to a class related to
-  /// it (`String` to `NSString`, where Foundation provides the bridge).
-  private static func mayBecomeObject(_ type: Any.Type, of targetClass: AnyClass? = nil) -> Bool {
+  /// `relatedClass` (or, without one, to some class), and such an instance to `type`:
+  /// `type` bridges to a class related to it (`String` and `NSString`, where Foundation
+  /// provides the bridge), or any value may be boxed in an object.
+  private static func mayBridge(_ type: Any.Type, with relatedClass: AnyClass?) -> Bool {
     if bridgesEveryValue { return true }
     guard let bridged = bridgedClass(of: type) else { return false }
-    return targetClass.map { areRelated(bridged, $0) } ?? true
-  }
-
-  /// Whether an instance of `classType` may be cast to `type`, not a class: `type`
-  /// bridges from a class related to it (`NSString` to `String`).
-  private static func mayBeBridged(_ classType: AnyClass, to type: Any.Type) -> Bool {
-    if bridgesEveryValue { return true }
-    guard let bridged = bridgedClass(of: type) else { return false }
-    return areRelated(classType, bridged)
-  }
-
-  /// Whether one class is the other or a subclass of it: only then may an instance
-  /// of one be an instance of the other.
-  private static func areRelated(_ one: AnyClass, _ other: AnyClass) -> Bool {
-    isSubclass(one, of: other) || isSubclass(other, of: one)
+    return relatedClass.map { between(bridged, $0) != .never } ?? true
   }
 
   /// The class values of `type` bridge to, when they do.
   private static func bridgedClass(of type: Any.Type) -> AnyClass? {
-    guard let bridgeable = type as? any _ObjectiveCBridgeable.Type else { return nil }
-    return objectiveCType(bridgeable)
-  }
-
-  private static func objectiveCType<Bridged: _ObjectiveCBridgeable>(
-    _: Bridged.Type
-  ) -> AnyClass {
-    Bridged._ObjectiveCType.self
+    func objectiveCType<Bridged: _ObjectiveCBridgeable>(_: Bridged.Type) -> AnyClass {
+      Bridged._ObjectiveCType.self
+    }
+    return (type as? any _ObjectiveCBridgeable.Type).map { objectiveCType($0) }
   }
 }

@@ -88,11 +88,7 @@ package struct ClosureOffer {
   }
 
   private func sameArgument(as requested: ClosureType) -> Bool {
-    switch (argumentType, requested.argument) {
-    case (nil, nil): true
-    case (let offered?, let asked?): offered == asked
-    default: false
-    }
+    argumentType.map(ObjectIdentifier.init) == requested.argument.map(ObjectIdentifier.init)
   }
 
   private func canReturn(_ result: Any.Type) -> Bool {

@@ -142,14 +142,10 @@ final class InjectBox<Value>: InjectBoxBase, @unchecked Sendable {
     _ box: InjectBox<Value>, _ offered: InjectionValue, _ propertyName: String,
     _ ownerType: Any.Type
   ) -> Result<Bool, InjectionError> {
-    do throws(InjectionError) {
-      return .success(
-        box.fill(
-          with: try InjectionValue.convert(
-            offered, to: Value.self, propertyName: propertyName,
-            ownerType: ownerType)))
-    } catch {
-      return .failure(error)
+    Result { () throws(InjectionError) in
+      box.fill(
+        with: try InjectionValue.convert(
+          offered, to: Value.self, propertyName: propertyName, ownerType: ownerType))
     }
   }
 

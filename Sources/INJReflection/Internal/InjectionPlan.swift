@@ -13,14 +13,14 @@ package final class InjectionPlan: Sendable {
   package var conformsToInjectable: Bool {
     if case .none = injectable { false } else { true }
   }
-  /// The names of the `@Inject` properties, base class first.
-  package let injectPropertyNames: [String]
-  /// The `@Inject` properties, at fixed offsets.
+  /// The `@Inject` properties, at fixed offsets, base class first.
   let fieldSlots: [FieldSlot]
+  /// The names of the `@Inject` properties, base class first.
+  package var injectPropertyNames: [String] { fieldSlots.map(\.name) }
 
   /// Whether an instance of the type can have anything injected at all.
   package var hasInjectableProperties: Bool {
-    conformsToInjectable || !injectPropertyNames.isEmpty
+    conformsToInjectable || !fieldSlots.isEmpty
   }
 
   /// Finds the injectable properties of `instance`'s type: none where the runtime cannot
@@ -34,7 +34,6 @@ package final class InjectionPlan: Sendable {
     injectable = ConformanceIndex.injectableConformance(of: type)
     // The plan is cached per type: the slots are found anew, not kept twice.
     fieldSlots = SlotDiscovery.findSlots(of: type) ?? []
-    injectPropertyNames = fieldSlots.map(\.name)
   }
 
   /// The cached plan for `instance`'s type, computed on first use.
@@ -59,7 +58,7 @@ package final class InjectionPlan: Sendable {
     into instance: Any, object: AnyObject? = nil, from source: any InjectionSource
   ) throws -> Int {
     guard isClass else {
-      guard injectPropertyNames.isEmpty else {
+      guard fieldSlots.isEmpty else {
         throw InjectionError(
           reason: .valueType(injectProperties: injectPropertyNames), propertyName: nil,
           typeName: String(describing: type))
