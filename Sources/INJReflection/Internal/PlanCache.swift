@@ -1,4 +1,5 @@
 import INJPrimitives
+
 /// The process-wide cache of injection plans, one per type.
 ///
 /// Plans live in a dictionary behind a lock, for the life of the process. In front
@@ -14,22 +15,12 @@ final class PlanCache: Sendable {
 
   private init() {}
 
-  /// The plan for `instance`'s type; the first call for a type computes it
-  /// outside the lock, and the first plan stored wins.
-  func plan(for instance: Any) -> InjectionPlan {
-    // Every plan is returned when not asking only for injectable ones.
-    plan(for: instance, ifInjectable: false)!
-  }
-
-  /// The plan for `instance`'s type when anything may be injected into it; nil for
-  /// a type with nothing to inject, answered without reference counting when the
-  /// type was seen recently.
-  func injectablePlan(for instance: Any) -> InjectionPlan? {
-    plan(for: instance, ifInjectable: true)
-  }
-
+  /// The plan for `instance`'s type, or, `ifInjectable`, nil for a type with nothing
+  /// to inject; answered without reference counting when the type was seen recently.
+  /// The first call for a type computes the plan outside the lock, and the first plan
+  /// stored wins.
   @inline(__always)
-  private func plan(for instance: Any, ifInjectable: Bool) -> InjectionPlan? {
+  func plan(for instance: Any, ifInjectable: Bool) -> InjectionPlan? {
     let type = Swift.type(of: instance)
     let key = ObjectIdentifier(type)
     let entry = Self.recentIndex(of: key)

@@ -86,27 +86,18 @@ enum TypeShape {
   }
 
   /// A struct or an enum: one of the standard library's types whose casts convert,
-  /// or any other.
+  /// told by its descriptor, or any other.
   private static func nominal(_ type: Any.Type, _ metadata: RuntimeRecord) -> TypeShape {
     guard let descriptor = RuntimeRecord.descriptor(of: type) else { return .other }
     switch descriptor {
-    case Descriptors.optional: return .optional(metadata.type(atWord: 2))
-    case Descriptors.array: return .array(metadata.type(atWord: 2))
-    case Descriptors.set: return .set(metadata.type(atWord: 2))
-    case Descriptors.dictionary:
+    case RuntimeRecord.descriptor(of: Int?.self): return .optional(metadata.type(atWord: 2))
+    case RuntimeRecord.descriptor(of: [Int].self): return .array(metadata.type(atWord: 2))
+    case RuntimeRecord.descriptor(of: Set<Int>.self): return .set(metadata.type(atWord: 2))
+    case RuntimeRecord.descriptor(of: [Int: Int].self):
       return .dictionary(key: metadata.type(atWord: 2), value: metadata.type(atWord: 3))
-    case Descriptors.anyHashable: return .anyHashable
+    case RuntimeRecord.descriptor(of: AnyHashable.self): return .anyHashable
     default: return .value
     }
-  }
-
-  /// The descriptors of the standard library's types that casts convert.
-  private enum Descriptors {
-    static var optional: RuntimeRecord? { RuntimeRecord.descriptor(of: Int?.self) }
-    static var array: RuntimeRecord? { RuntimeRecord.descriptor(of: [Int].self) }
-    static var set: RuntimeRecord? { RuntimeRecord.descriptor(of: Set<Int>.self) }
-    static var dictionary: RuntimeRecord? { RuntimeRecord.descriptor(of: [Int: Int].self) }
-    static var anyHashable: RuntimeRecord? { RuntimeRecord.descriptor(of: AnyHashable.self) }
   }
 
   /// A tuple's elements, from its metadata.
