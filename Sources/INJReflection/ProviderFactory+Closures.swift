@@ -79,42 +79,38 @@ struct ClosureMaker: Sendable {
   ) -> Closure {
     switch (requested.isAsync, requested.isThrowing) {
     case (false, false) where requested.isMainActor:
-      let closure: @MainActor () -> Result = { self.stopping { try self.product(()) } }
+      let closure: @MainActor () -> Result = { productOrStop(()) }
       return ClosureType.adopt(closure, as: Closure.self)
     case (false, true) where requested.isMainActor:
-      let closure: @MainActor () throws -> Result = { try self.product(()) }
+      let closure: @MainActor () throws -> Result = { try product(()) }
       return ClosureType.adopt(closure, as: Closure.self)
     case (false, false):
-      let closure: @Sendable () -> Result = { self.stopping { try self.product(()) } }
+      let closure: @Sendable () -> Result = { productOrStop(()) }
       return ClosureType.adopt(closure, as: Closure.self)
     case (false, true):
-      let closure: @Sendable () throws -> Result = { try self.product(()) }
+      let closure: @Sendable () throws -> Result = { try product(()) }
       return ClosureType.adopt(closure, as: Closure.self)
     case (true, false) where requested.isMainActor:
-      let closure: @MainActor () async -> Result = {
-        await self.stoppingAsync { try await self.asyncProduct(()) }
-      }
+      let closure: @MainActor () async -> Result = { await asyncProductOrStop(()) }
       return ClosureType.adopt(closure, as: Closure.self)
     case (true, true) where requested.isMainActor:
-      let closure: @MainActor () async throws -> Result = { try await self.asyncProduct(()) }
+      let closure: @MainActor () async throws -> Result = { try await asyncProduct(()) }
       return ClosureType.adopt(closure, as: Closure.self)
     case (true, false) where requested.runsOnCallersActor:
       let closure: nonisolated(nonsending) @Sendable () async -> Result = {
-        await self.stoppingAsync { try await self.asyncProduct(()) }
+        await asyncProductOrStop(())
       }
       return ClosureType.adopt(closure, as: Closure.self)
     case (true, true) where requested.runsOnCallersActor:
       let closure: nonisolated(nonsending) @Sendable () async throws -> Result = {
-        try await self.asyncProduct(())
+        try await asyncProduct(())
       }
       return ClosureType.adopt(closure, as: Closure.self)
     case (true, false):
-      let closure: @Sendable () async -> Result = {
-        await self.stoppingAsync { try await self.asyncProduct(()) }
-      }
+      let closure: @Sendable () async -> Result = { await asyncProductOrStop(()) }
       return ClosureType.adopt(closure, as: Closure.self)
     case (true, true):
-      let closure: @Sendable () async throws -> Result = { try await self.asyncProduct(()) }
+      let closure: @Sendable () async throws -> Result = { try await asyncProduct(()) }
       return ClosureType.adopt(closure, as: Closure.self)
     }
   }
@@ -127,50 +123,38 @@ struct ClosureMaker: Sendable {
   ) -> Closure {
     switch (requested.isAsync, requested.isThrowing) {
     case (false, false) where requested.isMainActor:
-      let closure: @MainActor (Argument) -> Result = { argument in
-        self.stopping { try self.product(argument) }
-      }
+      let closure: @MainActor (Argument) -> Result = { productOrStop($0) }
       return ClosureType.adopt(closure, as: Closure.self)
     case (false, true) where requested.isMainActor:
-      let closure: @MainActor (Argument) throws -> Result = { try self.product($0) }
+      let closure: @MainActor (Argument) throws -> Result = { try product($0) }
       return ClosureType.adopt(closure, as: Closure.self)
     case (false, false):
-      let closure: @Sendable (Argument) -> Result = { argument in
-        self.stopping { try self.product(argument) }
-      }
+      let closure: @Sendable (Argument) -> Result = { productOrStop($0) }
       return ClosureType.adopt(closure, as: Closure.self)
     case (false, true):
-      let closure: @Sendable (Argument) throws -> Result = { try self.product($0) }
+      let closure: @Sendable (Argument) throws -> Result = { try product($0) }
       return ClosureType.adopt(closure, as: Closure.self)
     case (true, false) where requested.isMainActor:
-      let closure: @MainActor (Argument) async -> Result = { argument in
-        await self.stoppingAsync { try await self.asyncProduct(argument) }
-      }
+      let closure: @MainActor (Argument) async -> Result = { await asyncProductOrStop($0) }
       return ClosureType.adopt(closure, as: Closure.self)
     case (true, true) where requested.isMainActor:
-      let closure: @MainActor (Argument) async throws -> Result = {
-        try await self.asyncProduct($0)
-      }
+      let closure: @MainActor (Argument) async throws -> Result = { try await asyncProduct($0) }
       return ClosureType.adopt(closure, as: Closure.self)
     case (true, false) where requested.runsOnCallersActor:
-      let closure: nonisolated(nonsending) @Sendable (Argument) async -> Result = { argument in
-        await self.stoppingAsync { try await self.asyncProduct(argument) }
+      let closure: nonisolated(nonsending) @Sendable (Argument) async -> Result = {
+        await asyncProductOrStop($0)
       }
       return ClosureType.adopt(closure, as: Closure.self)
     case (true, true) where requested.runsOnCallersActor:
       let closure: nonisolated(nonsending) @Sendable (Argument) async throws -> Result = {
-        try await self.asyncProduct($0)
+        try await asyncProduct($0)
       }
       return ClosureType.adopt(closure, as: Closure.self)
     case (true, false):
-      let closure: @Sendable (Argument) async -> Result = { argument in
-        await self.stoppingAsync { try await self.asyncProduct(argument) }
-      }
+      let closure: @Sendable (Argument) async -> Result = { await asyncProductOrStop($0) }
       return ClosureType.adopt(closure, as: Closure.self)
     case (true, true):
-      let closure: @Sendable (Argument) async throws -> Result = {
-        try await self.asyncProduct($0)
-      }
+      let closure: @Sendable (Argument) async throws -> Result = { try await asyncProduct($0) }
       return ClosureType.adopt(closure, as: Closure.self)
     }
   }
@@ -201,17 +185,17 @@ struct ClosureMaker: Sendable {
       productType: productType, actual: type(of: product), expected: Result.self)
   }
 
-  /// What `make` returns; stops the program with the full error text when it throws,
-  /// for a closure that cannot report a failure.
-  private func stopping<Result>(_ make: () throws -> Result) -> Result {
-    ProviderFactory.stopOnFailure(make)
+  /// A product as ``product(_:)`` makes it, for a closure that cannot report a failure:
+  /// stops the program with the full error text instead.
+  private func productOrStop<Result>(_ argument: Any) -> Result {
+    ProviderFactory.stopOnFailure { try product(argument) }
   }
 
-  private nonisolated(nonsending) func stoppingAsync<Result>(
-    _ make: () async throws -> Result
-  ) async -> Result {
+  /// A product as ``asyncProduct(_:)`` makes it, for a closure that cannot report a
+  /// failure: stops the program with the full error text instead.
+  private nonisolated(nonsending) func asyncProductOrStop<Result>(_ argument: Any) async -> Result {
     do {
-      return try await make()
+      return try await asyncProduct(argument)
     } catch {
       fatalError(String(describing: error))
     }
