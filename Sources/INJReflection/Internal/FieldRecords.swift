@@ -54,16 +54,9 @@ enum FieldRecords {
   /// tell, or when `type` or a superclass is generic (its properties' types may name
   /// its parameters).
   static func typedInjectSlots(of type: AnyClass) -> [TypedSlot]? {
-    var current: AnyClass? = type
-    while let level = current {
-      let isGeneric: UInt32 = 0x80
-      guard let descriptor = RuntimeRecord.descriptor(of: level),
-        descriptor.uint32(at: 0) & isGeneric == 0
-      else { return nil }
-      current = _getSuperclass(level)
-    }
     var slots: [TypedSlot] = []
-    let complete = visitFields(of: type) { name, offset, isInjectStorage, typeName in
+    let complete = visitFields(of: type, ifNotGeneric: true) {
+      name, offset, isInjectStorage, typeName in
       guard isInjectStorage else { return true }
       guard let valueType = StorageType.valueType(ofInject: typeName) else { return false }
       slots.append((FieldSlot(storage: name, offset: offset), valueType))
@@ -84,16 +77,18 @@ enum FieldRecords {
   /// mangled type name of each stored field of `type` and its superclasses, base class
   /// first, while `body` returns true. Returns whether every field was handed over:
   /// false when `body` stopped, or when the records cannot be read or cannot tell (see
-  /// the type's invariant), and then the caller drops what it collected.
+  /// the type's invariant) or, `ifNotGeneric`, when `type` or a superclass is generic,
+  /// and then the caller drops what it collected.
   static func visitFields(
-    of type: AnyClass, _ body: (RuntimeRecord, Int, Bool, RuntimeRecord) -> Bool
+    of type: AnyClass, ifNotGeneric: Bool = false,
+    _ body: (RuntimeRecord, Int, Bool, RuntimeRecord) -> Bool
   ) -> Bool {
     var levels: [Level] = []
     levels.reserveCapacity(4)
     var total = 0
     var current: AnyClass? = type
     while let level = current {
-      guard let read = Self.level(level) else { return false }
+      guard let read = Self.level(level, ifNotGeneric: ifNotGeneric) else { return false }
       levels.append(read)
       total += read.count
       current = _getSuperclass(level)
@@ -106,29 +101,28 @@ enum FieldRecords {
         let record = level.fieldDescriptor.advanced(by: 16 + index * 12)
         guard let name = record.referent(at: 8), let typeName = record.referent(at: 4)
         else { return false }
-        let isInjectStorage: Bool
-        switch FieldSlot.isStorageName(name) ? StorageType(mangledName: typeName) : .other {
-        case .inject: isInjectStorage = true
-        case .other: isInjectStorage = false
-        case .unknown: return false
-        }
+        let storage = FieldSlot.isStorageName(name) ? StorageType(mangledName: typeName) : .other
         let offset = Int(level.metadata.word(level.vectorOffset + index))
-        guard body(name, offset, isInjectStorage, typeName) else { return false }
+        guard storage != .unknown, body(name, offset, storage == .inject, typeName) else {
+          return false
+        }
       }
     }
     return true
   }
 
   /// One class's own stored fields, without its superclasses'; nil when its records
-  /// cannot be read.
-  private static func level(_ type: AnyClass) -> Level? {
+  /// cannot be read, or, `ifNotGeneric`, when it is generic.
+  private static func level(_ type: AnyClass, ifNotGeneric: Bool) -> Level? {
     guard let descriptor = RuntimeRecord.descriptor(of: type) else { return nil }
     let flags = descriptor.uint32(at: 0)
     let classKind: UInt32 = 16
+    let isGeneric: UInt32 = 0x80
     // Bit 13 of the kind-specific flags (the upper 16): the class has a resilient
     // superclass.
     let hasResilientSuperclass: UInt32 = 1 << (16 + 13)
     guard flags & 0x1F == classKind, flags & hasResilientSuperclass == 0,
+      !ifNotGeneric || flags & isGeneric == 0,
       let fieldDescriptor = descriptor.referent(at: 16)
     else { return nil }
     let recordSize = Int(fieldDescriptor.uint16(at: 10))
