@@ -14,9 +14,10 @@
 /// the records pack them; a word is read at a word's alignment. A relative pointer is a
 /// 32-bit offset from its own address; an indirect one reaches a slot that holds the
 /// record's address, which may be signed where pointers are (arm64e): a reader follows
-/// one to dereference it only where ``holdsPlainPointers``. `TypeShapeTests`,
-/// `ClosureTypeTests`, `ConformanceIndexTests`, `FieldRecordsTests` and
-/// `InjectFieldTypeTests` check each reading against what the compiler says.
+/// one to dereference it only where ``holdsPlainPointers``. `RuntimeRecordTests` checks
+/// each read on records built to be read; `TypeShapeTests`, `ClosureTypeTests`,
+/// `ConformanceIndexTests`, `FieldRecordsTests` and `InjectFieldTypeTests` check each
+/// reader against what the compiler says.
 struct RuntimeRecord: Equatable {
   /// Where the record starts.
   let address: UnsafeRawPointer
