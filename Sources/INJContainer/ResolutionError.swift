@@ -109,29 +109,7 @@ public struct ResolutionError: Error, CustomStringConvertible {
   /// For a type mismatch of an array of values of any type, the position and type of
   /// the first element that is not of the element type asked for: the contribution to
   /// name, when the array is a collection's.
-  var mismatchedElement: MismatchedElement?
-
-  /// An element of an array that is not of the element type asked for.
-  struct MismatchedElement: Sendable {
-    /// The element's position.
-    let position: Int
-    /// The element's type.
-    let type: String
-  }
-
-  /// Creates an error.
-  ///
-  /// - Parameters:
-  ///   - name: The innermost name whose resolution failed.
-  ///   - path: The requested name down to `name`, inclusive.
-  ///   - suggestion: The closest registered name, if any is close.
-  ///   - reason: What went wrong.
-  init(name: String, path: [String], suggestion: String? = nil, reason: Reason) {
-    self.name = name
-    self.path = path
-    self.suggestion = suggestion
-    self.reason = reason
-  }
+  var mismatchedElement: (position: Int, type: String)?
 
   /// The error a creator threw, or the injection error, when there is one.
   public var underlyingError: (any Error)? {
@@ -144,204 +122,177 @@ public struct ResolutionError: Error, CustomStringConvertible {
 
   /// What happened, where, and how to fix it, in one paragraph.
   public var description: String {
+    // A cycle is shown once: the path only says how the resolution got to it.
+    var shown = path[...]
+    if case .cycle(let cycle) = reason {
+      shown = path.prefix((path.firstIndex(where: cycle.contains) ?? 0) + 1)
+    }
+    return "Cannot resolve '\(path.first ?? name)'" + problem
+      + (shown.count > 1 ? " Path: \(shown.joined(separator: " → "))." : "")
+  }
+
+  /// What went wrong and how to fix it: the description after the requested name.
+  private var problem: String {
     let requested = path.first ?? name
+    // The name that depends on ``name``, if any.
     let parent = path.count > 1 ? path[path.count - 2] : nil
-    var text = "Cannot resolve '\(requested)'"
     // How a request for `name` as a type is said, with what is wrong with it.
     func asked(as type: String, _ problem: String) -> String {
       parent.map { ": the creator of '\($0)' asked for '\(name)' as \(type), but \(problem)" }
         ?? " as \(type): \(problem)"
     }
+    // The element type of an array type spelled `Array<Element>`.
+    func element(of type: String) -> String {
+      type.hasPrefix("Array<") ? String(type.dropFirst("Array<".count).dropLast()) : type
+    }
+    // The text of a name that is also the provider-closure name of `base`.
+    func collision(closure: String, base: String) -> String {
+      ": '\(closure)' is registered, and is also the name of the provider closure for "
+        + "'\(base)'. Rename one of them."
+    }
+    // `text`, ending with a period.
+    func sentence(_ text: String) -> String { text.hasSuffix(".") ? text : text + "." }
     let base = Container.baseName(ofProviderClosure: name) ?? name
-    switch reason {
+    return switch reason {
     case .unknownName:
       if let parent {
-        text += ": nothing is registered under '\(name)', which '\(parent)' depends on."
-        text +=
-          suggestion.map { " Did you mean '\($0)'?" }
-          ?? " Register '\(name)', or remove it from the dependencies of '\(parent)'."
+        ": nothing is registered under '\(name)', which '\(parent)' depends on."
+          + (suggestion.map { " Did you mean '\($0)'?" }
+            ?? " Register '\(name)', or remove it from the dependencies of '\(parent)'.")
       } else {
-        text += ": nothing is registered under that name."
-        text += suggestion.map { " Did you mean '\($0)'?" } ?? " Register it first."
+        ": nothing is registered under that name."
+          + (suggestion.map { " Did you mean '\($0)'?" } ?? " Register it first.")
       }
     case .notADependency(let provider, let dependencies):
-      let listed = dependencies.isEmpty ? "it has none" : dependencies.joined(separator: ", ")
-      text +=
-        ": the creator of '\(provider)' asked for '\(name)', which is not one of its "
-        + "dependencies (\(listed))."
-      text +=
-        suggestion.map { " Did you mean '\($0)'?" }
-        ?? " Add '\(name)' to the dependencies of '\(provider)'."
+      ": the creator of '\(provider)' asked for '\(name)', which is not one of its dependencies "
+        + "(\(dependencies.isEmpty ? "it has none" : dependencies.joined(separator: ", ")))."
+        + (suggestion.map { " Did you mean '\($0)'?" }
+          ?? " Add '\(name)' to the dependencies of '\(provider)'.")
     case .cycle(let cycle):
-      text +=
-        ": its dependencies form a cycle, \(CycleText.chain(cycle)). "
+      ": its dependencies form a cycle, \(CycleText.chain(cycle)). "
         + CycleText.fix(cycle, property: cycleProperty)
     case .contributionTypeMismatch(let expected, let contribution, let site, let actual):
-      let element =
-        expected.hasPrefix("Array<")
-        ? String(expected.dropFirst("Array<".count).dropLast()) : expected
-      text += asked(
+      asked(
         as: expected,
-        "its contribution '\(contribution)' (\(site)) made \(actual), which is not \(element). "
-          + "Make that contribution's creator return \(element), or ask for an array of a type "
-          + "every contribution has.")
+        "its contribution '\(contribution)' (\(site)) made \(actual), which is not "
+          + "\(element(of: expected)). Make that contribution's creator return "
+          + "\(element(of: expected)), or ask for an array of a type every contribution has.")
     case .madeBySuspendedRequest(let awaited):
-      text +=
-        ": an async request is making '\(name)' and is suspended until '\(awaited)' is made, so "
+      ": an async request is making '\(name)' and is suspended until '\(awaited)' is made, so "
         + "waiting for it here could hold the thread it needs to go on. Resolve '\(requested)' "
         + "with asyncValue, or make '\(name)' with makeSingletons() before resolving it "
         + "synchronously."
     case .creatorFailed(let error):
-      let detail = String(describing: error)
-      text += ": the creator of '\(name)' threw an error: \(detail)"
-      text += detail.hasSuffix(".") ? "" : "."
+      sentence(": the creator of '\(name)' threw an error: \(error)")
     case .typeMismatch(let expected, let actual):
-      text += asked(
+      asked(
         as: expected,
         "it is of type \(actual). Ask for \(actual) (or one of its protocols or superclasses), "
           + "or register a value of type \(expected) under '\(name)'.")
     case .asyncProviderClosure(let requested, let offered):
-      text += asked(
+      asked(
         as: requested,
         "the creator of '\(base)' is async, so its provider closure is \(offered). Ask for "
           + "\(offered).")
     case .mainActorProviderClosure(let requested, let offered):
-      text += asked(
+      asked(
         as: requested,
         "'\(base)' is made on the main actor, so its provider closure is \(offered), which only "
           + "the main actor can call. Ask for \(offered).")
     case .providerClosureMismatch(let requested, let productType):
-      text += asked(
+      asked(
         as: requested,
         "'\(base)' provides \(productType), which a closure of that type cannot return. Ask for "
           + "a closure returning \(productType) or one of its protocols or superclasses, or have "
           + "'\(base)' provide what the closure returns.")
     case .providerClosureShape(let requested, let offered, let problem):
-      text += asked(as: requested, "\(problem). Ask for \(offered).")
+      asked(as: requested, "\(problem). Ask for \(offered).")
     case .injectionFailed(let error):
-      text += ": injecting the properties of '\(name)' failed. \(error)"
+      ": injecting the properties of '\(name)' failed. \(error)"
     case .duplicateName(let sites, let count):
-      text +=
-        ": '\(name)' is registered \(count) times, at \(Self.sites(sites, count: count)). "
+      ": '\(name)' is registered \(count) times, at \(Self.sites(sites, count: count)). "
         + "Remove or rename all but one."
     case .nameCollision(let other):
-      let (closure, base) = name.hasSuffix("Provider") ? (name, other) : (other, name)
-      text +=
-        ": '\(closure)' is registered, and is also the name of the provider closure for "
-        + "'\(base)'. Rename one of them."
+      name.hasSuffix("Provider")
+        ? collision(closure: name, base: other) : collision(closure: other, base: name)
     case .blankName:
       if let parent {
-        text +=
-          ": '\(parent)' depends on a blank name ('\(name)'). Remove it from the "
+        ": '\(parent)' depends on a blank name ('\(name)'). Remove it from the "
           + "dependencies of '\(parent)'."
       } else {
-        text += ": names must not be empty or only white space."
+        ": names must not be empty or only white space."
       }
     case .conflictingScopes(let options):
-      text +=
-        ": '\(name)' was registered with more than one scope "
+      ": '\(name)' was registered with more than one scope "
         + "(\(Self.scopeNames(options).joined(separator: ", "))). Give it at most one of "
         + ".singleton, .weakSingleton and .objectGraph."
     case .notOnMainActor(let site):
-      text +=
-        " off the main actor: the creator of '\(name)' runs on the main actor, because it "
+      " off the main actor: the creator of '\(name)' runs on the main actor, because it "
         + "was registered from main-actor code"
         + (site.map { ", at \($0)" } ?? "")
         + ". Resolve it from the main actor or with asyncValue(forName:as:), which runs it "
         + "there; or, if it needs no main-actor state, register it from a nonisolated "
         + "function, whose creators run on any thread."
     case .notOnActor(let actor):
-      text +=
-        ": the creator of '\(name)' is isolated to \(actor), the actor of the code that "
+      ": the creator of '\(name)' is isolated to \(actor), the actor of the code that "
         + "registered it, and a synchronous resolution cannot run it there. "
-      if let parent {
-        // The dependent's own resolution runs the creator, wherever it was asked for.
-        text +=
+        + (parent.map { parent in
+          // The dependent's own resolution runs the creator, wherever it was asked for.
           "'\(parent)' depends on it directly, so resolving '\(parent)' makes it. Register "
-          + "'\(name)' from nonisolated code (such as a nonisolated function), register "
-          + "'\(parent)' from \(actor) too, or make '\(name)' a singleton made at launch "
-          + "(options: .madeAtLaunch, and makeSingletons() when the app starts)."
-      } else {
-        text +=
-          "Resolve it with asyncValue(forName:as:), which runs it on \(actor), or register "
+            + "'\(name)' from nonisolated code (such as a nonisolated function), register "
+            + "'\(parent)' from \(actor) too, or make '\(name)' a singleton made at launch "
+            + "(options: .madeAtLaunch, and makeSingletons() when the app starts)."
+        }
+          ?? "Resolve it with asyncValue(forName:as:), which runs it on \(actor), or register "
           + "'\(name)' from nonisolated code (such as a nonisolated function) or from the "
-          + "main actor."
-      }
+          + "main actor.")
     case .requiresArgument(let argumentType):
-      text +=
-        ": the creator of '\(name)' takes an argument of type \(argumentType), which only "
+      ": the creator of '\(name)' takes an argument of type \(argumentType), which only "
         + "its provider closure passes. Resolve '\(name)Provider', a closure taking "
         + "\(argumentType), and call it with the argument"
-      if let parent {
-        text += ", or make '\(parent)' depend on '\(name)Provider'"
-      }
-      text += "."
+        + (parent.map { ", or make '\($0)' depend on '\(name)Provider'" } ?? "") + "."
     case .notMadeAtLaunch:
-      text +=
-        ": '\(name)' is an async singleton made at launch, and the launch has not made it "
+      ": '\(name)' is an async singleton made at launch, and the launch has not made it "
         + "yet. Call try await container.makeSingletons() when the app starts, before "
         + "resolving synchronously what depends on '\(name)'"
-      if path.count > 1 {
-        text += ", or resolve '\(requested)' with asyncValue(forName:as:)"
-      }
-      text += "."
+        + (parent == nil ? "" : ", or resolve '\(requested)' with asyncValue(forName:as:)") + "."
     case .requiresAsync:
-      text +=
-        ": the creator of '\(name)' is async, so a synchronous resolution cannot make it. "
+      ": the creator of '\(name)' is async, so a synchronous resolution cannot make it. "
         + "Resolve it with asyncValue(forName:as:)"
-      if let parent {
-        text += ", or register '\(parent)' with addAsyncProvider"
-      }
-      text += "."
+        + (parent.map { ", or register '\($0)' with addAsyncProvider" } ?? "") + "."
     case .containerReleased:
-      text +=
-        " through a provider closure: its container no longer exists. Keep the container "
+      " through a provider closure: its container no longer exists. Keep the container "
         + "alive while its provider closures are in use."
     case .refused(let why):
-      text += ": \(why)"
+      ": \(why)"
     case .notAnObject(let type):
-      text +=
-        ": '\(name)' is a weak singleton, but its creator returned a value of type \(type), "
+      ": '\(name)' is a weak singleton, but its creator returned a value of type \(type), "
         + "which cannot be held weakly. Return a class instance, or make '\(name)' a "
         + "singleton."
     }
-    if case .cycle(let cycle) = reason {
-      // The cycle is shown once: the path only says how the resolution got to it.
-      if let entered = path.firstIndex(where: cycle.contains), entered > 0 {
-        text += " Path: \(path[...entered].joined(separator: " → "))."
-      }
-    } else if path.count > 1 {
-      text += " Path: \(path.joined(separator: " → "))."
-    }
-    return text
   }
 
   /// The most sites a duplicate's report lists; the rest are counted.
   static let listedSiteLimit = 10
 
-  /// `A.swift:1 and A.swift:2`, or for more than ``listedSiteLimit`` sites, the first
-  /// ones and a count: `A.swift:1, …, A.swift:10 and 90 more sites`; `count` sites in
-  /// all, of which `sites` holds at least the first ones.
+  /// `A.swift:1`, `A.swift:1 and A.swift:2`, `A.swift:1, A.swift:2 and A.swift:3`, or for
+  /// more than ``listedSiteLimit`` sites, the first ones and a count: `A.swift:1, …,
+  /// A.swift:10 and 90 more sites`; `count` sites in all, of which `sites` holds at least
+  /// the first ones.
   static func sites(_ sites: [RegistrationSite], count: Int? = nil) -> String {
     let count = count ?? sites.count
-    guard count > listedSiteLimit else { return list(sites) }
-    return sites.prefix(listedSiteLimit).map(\.description).joined(separator: ", ")
-      + " and \(count - listedSiteLimit) more sites"
+    var texts = sites.prefix(listedSiteLimit).map(\.description)
+    let more = count > listedSiteLimit ? "\(count - listedSiteLimit) more sites" : nil
+    guard let last = more ?? texts.popLast() else { return "" }
+    return texts.isEmpty ? last : texts.joined(separator: ", ") + " and " + last
   }
 
-  /// `a`, `a and b`, `a, b and c`.
-  static func list(_ items: [some CustomStringConvertible]) -> String {
-    let texts = items.map(\.description)
-    guard let last = texts.last else { return "" }
-    return texts.count == 1 ? last : texts.dropLast().joined(separator: ", ") + " and " + last
-  }
-
+  /// The scope options among `options`, by name: `singleton`, `madeAtLaunch`, ….
   static func scopeNames(_ options: ProviderOptions) -> [String] {
-    var names: [String] = []
-    if options.contains(.singleton) { names.append("singleton") }
-    if options.contains(.madeAtLaunch) { names.append("madeAtLaunch") }
-    if options.contains(.weakSingleton) { names.append("weakSingleton") }
-    if options.contains(.objectGraph) { names.append("objectGraph") }
-    return names
+    let named: KeyValuePairs<ProviderOptions, String> = [
+      .singleton: "singleton", .madeAtLaunch: "madeAtLaunch", .weakSingleton: "weakSingleton",
+      .objectGraph: "objectGraph",
+    ]
+    return named.filter { options.contains($0.key) }.map(\.value)
   }
 }

@@ -150,8 +150,7 @@ struct Resolved {
       let array = T.self as? any ArrayOfElements.Type,
       let position = elements.firstIndex(where: { !array.holds($0) })
     {
-      error.mismatchedElement = .init(
-        position: position, type: String(describing: Swift.type(of: elements[position])))
+      error.mismatchedElement = (position, String(describing: Swift.type(of: elements[position])))
     }
     throw error
   }
