@@ -39,8 +39,9 @@ public struct ValidationError: Error, CustomStringConvertible {
 
   /// A count, then one line per problem and per warning, each with its fix.
   public var description: String { report.description }
+}
 
-  static func count(_ count: Int, _ noun: String) -> String {
-    count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
-  }
+/// `1 cycle`, `2 cycles`: a number of things, as every report of the package says it.
+package func count(_ count: Int, _ noun: String) -> String {
+  count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
 }

@@ -31,13 +31,13 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
   /// The problems and warnings, one per line, each with its fix; "No problems." when
   /// clean.
   public var description: String {
-    let warningCount = ValidationError.count(warnings.count, "warning")
+    let warningCount = count(warnings.count, "warning")
     var lines: [String]
     if problems.isEmpty {
       guard !warnings.isEmpty else { return "No problems." }
       lines = ["No problems; \(warningCount):"]
     } else {
-      lines = ["The container has \(ValidationError.count(problems.count, "problem")):"]
+      lines = ["The container has \(count(problems.count, "problem")):"]
       lines += problems.map { "- \($0)" }
       if isCycleListTruncated {
         lines.append("- (More cycles exist than are listed; fix these and check again.)")

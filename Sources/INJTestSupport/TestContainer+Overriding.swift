@@ -301,11 +301,10 @@ extension TestContainer {
     column: UInt = #column
   ) {
     guard container.replaceContribution(to: collection, at: position, with: instance) else {
-      reporter.reportIssue(
+      return reporter.reportIssue(
         "Cannot override contribution \(position) of '\(collection)': '\(collection)' has no "
           + "contribution \(position). Contributions are counted from 0 in registration order.",
         at: IssueLocation(fileID, filePath, line, column))
-      return
     }
     observer.state.withLock { _ = $0.allowed.insert(collection) }
   }

@@ -2,11 +2,11 @@ import INJReflection
 
 /// The one way a cycle of names is shown, by ``Container/checkForErrors()`` and by
 /// a resolution that runs into it: the same closed path and the same fix.
-enum CycleText {
+package enum CycleText {
   /// A closed path (`[b, c, a, b]`) rotated to start at its smallest name in `String`
   /// order (`[a, b, c, a]`), so that one cycle always reads the same, wherever it was
   /// entered.
-  static func normalized(_ cycle: [String]) -> [String] {
+  package static func normalized(_ cycle: [String]) -> [String] {
     guard cycle.count > 1 else { return cycle }
     let members = cycle.dropLast()
     let start = members.indices.min { members[$0] < members[$1] } ?? members.startIndex

@@ -84,7 +84,6 @@ public func assertCycle(
 /// A cycle given open or closed, starting anywhere, in the form `ValidationError`
 /// lists it: closed, rotated to start at its smallest name; nil when empty.
 func closedCycle(_ cycle: [String]) -> [String]? {
-  let members = cycle.count > 1 && cycle.first == cycle.last ? Array(cycle.dropLast()) : cycle
-  guard let start = members.indices.min(by: { members[$0] < members[$1] }) else { return nil }
-  return Array(members[start...] + members[..<start]) + [members[start]]
+  guard let first = cycle.first else { return nil }
+  return CycleText.normalized(cycle.count > 1 && cycle.last == first ? cycle : cycle + [first])
 }

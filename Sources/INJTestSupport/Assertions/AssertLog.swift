@@ -1,3 +1,5 @@
+import INJContainer
+
 /// Checks that the test container let a name resolve so far (or since
 /// ``TestContainer/clearLog()``), directly or as a dependency: at least once, or
 /// exactly `times` times.

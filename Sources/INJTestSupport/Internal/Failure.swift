@@ -8,8 +8,3 @@ func fail(_ message: String, about subject: Any, at location: IssueLocation) -> 
     message, at: location)
   return false
 }
-
-/// `1 cycle`, `2 cycles`.
-func count(_ count: Int, _ noun: String) -> String {
-  count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
-}
