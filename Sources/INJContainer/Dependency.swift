@@ -18,7 +18,7 @@ public struct Dependency: Hashable, Sendable, ExpressibleByStringLiteral,
   public let name: String
   /// The key's value type, by identity: two dependencies are equal when their names
   /// and key types are.
-  private let keyTypeIdentity: TypeIdentity?
+  private var keyTypeIdentity: TypeIdentity?
 
   /// The value type of the key this dependency was made from, if any.
   package var keyType: Any.Type? { keyTypeIdentity?.type }
@@ -28,7 +28,6 @@ public struct Dependency: Hashable, Sendable, ExpressibleByStringLiteral,
   /// - Parameter name: The name.
   public init(_ name: String) {
     self.name = name
-    keyTypeIdentity = nil
   }
 
   /// A dependency by name, written as a string literal.
@@ -44,12 +43,9 @@ public struct Dependency: Hashable, Sendable, ExpressibleByStringLiteral,
   /// - Parameter key: The key.
   /// - Returns: The dependency.
   public static func key<Value>(_ key: Key<Value>) -> Dependency {
-    Dependency(name: key.name, keyType: Value.self)
-  }
-
-  private init(name: String, keyType: Any.Type) {
-    self.name = name
-    keyTypeIdentity = TypeIdentity(type: keyType)
+    var dependency = Dependency(key.name)
+    dependency.keyTypeIdentity = TypeIdentity(type: Value.self)
+    return dependency
   }
 
   /// The name, or `Key<Type>("name")` for a dependency made from a key.

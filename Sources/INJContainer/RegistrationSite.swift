@@ -26,9 +26,6 @@ public struct RegistrationSite: Hashable, Sendable, CustomStringConvertible {
   /// `Module/File.swift:12`, or `CheckoutModule, Checkout/CheckoutModule.swift:12` for a
   /// registration a module made.
   public var description: String {
-    if let module {
-      return "\(module), \(fileID):\(line)"
-    }
-    return "\(fileID):\(line)"
+    (module.map { "\($0), " } ?? "") + "\(fileID):\(line)"
   }
 }

@@ -11,10 +11,9 @@ package enum Suggestion {
     let limit = max(1, target.count / 3)
     var best: (name: String, distance: Int)?
     for candidate in candidates where candidate != name {
-      let letters = Array(candidate)
       let bound = min(limit, (best?.distance ?? limit + 1) - 1)
       guard bound >= 1 else { break }
-      if let distance = distance(target, letters, atMost: bound) {
+      if let distance = distance(target, Array(candidate), atMost: bound) {
         best = (candidate, distance)
         if distance == 0 { break }
       }
