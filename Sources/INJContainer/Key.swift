@@ -46,22 +46,16 @@ public struct Key<Value>: Hashable, Sendable, CustomStringConvertible {
   /// A product made on the main actor (registered from main-actor code) refuses
   /// this plain closure, which could be called anywhere: use ``mainActorProvider``
   /// for it.
-  public var provider: Key<() -> Value> {
-    Key<() -> Value>(name + "Provider")
-  }
+  public var provider: Key<() -> Value> { .init(name + "Provider") }
 
   /// The key of this key's provider closure as a main-actor closure: `fooProvider`
   /// for `foo`, for a `Value` made on the main actor (registered from main-actor
   /// code). Any product offers this closure.
-  public var mainActorProvider: Key<@MainActor () -> Value> {
-    Key<@MainActor () -> Value>(name + "Provider")
-  }
+  public var mainActorProvider: Key<@MainActor () -> Value> { .init(name + "Provider") }
 
   /// The key of this key's provider closure as an async closure: `fooProvider` for
   /// `foo`, for a `Value` made by an async provider.
-  public var asyncProvider: Key<() async throws -> Value> {
-    Key<() async throws -> Value>(name + "Provider")
-  }
+  public var asyncProvider: Key<() async throws -> Value> { .init(name + "Provider") }
 
   /// The key of the provider closure of a provider whose creator takes an argument:
   /// `fooProvider`, a closure `(Argument) -> Value`, made off the main actor.
@@ -75,7 +69,7 @@ public struct Key<Value>: Hashable, Sendable, CustomStringConvertible {
   /// - Parameter argumentType: The type of the argument the creator takes.
   /// - Returns: The key of the closure.
   public func provider<Argument>(taking argumentType: Argument.Type) -> Key<(Argument) -> Value> {
-    Key<(Argument) -> Value>(name + "Provider")
+    .init(name + "Provider")
   }
 
   /// The key of the provider closure of a provider whose creator takes an argument, as a
@@ -87,11 +81,9 @@ public struct Key<Value>: Hashable, Sendable, CustomStringConvertible {
   public func mainActorProvider<Argument>(
     taking argumentType: Argument.Type
   ) -> Key<@MainActor (Argument) -> Value> {
-    Key<@MainActor (Argument) -> Value>(name + "Provider")
+    .init(name + "Provider")
   }
 
   /// `Key<Value>("name")`.
-  public var description: String {
-    "Key<\(Value.self)>(\"\(name)\")"
-  }
+  public var description: String { "Key<\(Value.self)>(\"\(name)\")" }
 }

@@ -137,7 +137,7 @@ public struct ResolutionError: Error, CustomStringConvertible {
     // The name that depends on ``name``, if any.
     let parent = path.count > 1 ? path[path.count - 2] : nil
     // How a request for `name` as a type is said, with what is wrong with it.
-    func asked(as type: String, _ problem: String) -> String {
+    func asked(_ problem: String, as type: String) -> String {
       parent.map { ": the creator of '\($0)' asked for '\(name)' as \(type), but \(problem)" }
         ?? " as \(type): \(problem)"
     }
@@ -173,10 +173,10 @@ public struct ResolutionError: Error, CustomStringConvertible {
         + CycleText.fix(cycle, property: cycleProperty)
     case .contributionTypeMismatch(let expected, let contribution, let site, let actual):
       asked(
-        as: expected,
         "its contribution '\(contribution)' (\(site)) made \(actual), which is not "
           + "\(element(of: expected)). Make that contribution's creator return "
-          + "\(element(of: expected)), or ask for an array of a type every contribution has.")
+          + "\(element(of: expected)), or ask for an array of a type every contribution has.",
+        as: expected)
     case .madeBySuspendedRequest(let awaited):
       ": an async request is making '\(name)' and is suspended until '\(awaited)' is made, so "
         + "waiting for it here could hold the thread it needs to go on. Resolve '\(requested)' "
@@ -186,27 +186,23 @@ public struct ResolutionError: Error, CustomStringConvertible {
       sentence(": the creator of '\(name)' threw an error: \(error)")
     case .typeMismatch(let expected, let actual):
       asked(
-        as: expected,
         "it is of type \(actual). Ask for \(actual) (or one of its protocols or superclasses), "
-          + "or register a value of type \(expected) under '\(name)'.")
+          + "or register a value of type \(expected) under '\(name)'.", as: expected)
     case .asyncProviderClosure(let requested, let offered):
       asked(
-        as: requested,
         "the creator of '\(base)' is async, so its provider closure is \(offered). Ask for "
-          + "\(offered).")
+          + "\(offered).", as: requested)
     case .mainActorProviderClosure(let requested, let offered):
       asked(
-        as: requested,
         "'\(base)' is made on the main actor, so its provider closure is \(offered), which only "
-          + "the main actor can call. Ask for \(offered).")
+          + "the main actor can call. Ask for \(offered).", as: requested)
     case .providerClosureMismatch(let requested, let productType):
       asked(
-        as: requested,
         "'\(base)' provides \(productType), which a closure of that type cannot return. Ask for "
           + "a closure returning \(productType) or one of its protocols or superclasses, or have "
-          + "'\(base)' provide what the closure returns.")
+          + "'\(base)' provide what the closure returns.", as: requested)
     case .providerClosureShape(let requested, let offered, let problem):
-      asked(as: requested, "\(problem). Ask for \(offered).")
+      asked("\(problem). Ask for \(offered).", as: requested)
     case .injectionFailed(let error):
       ": injecting the properties of '\(name)' failed. \(error)"
     case .duplicateName(let sites, let count):

@@ -4,8 +4,7 @@ extension String {
     // Names nearly always start with an ASCII letter: decided by the first byte, without
     // looking up Unicode properties. A character that starts with an ASCII byte other
     // than white space is not white space.
-    var bytes = utf8.makeIterator()
-    if let first = bytes.next(), first < 0x80, first != 0x20, !(0x09...0x0D).contains(first) {
+    if let first = utf8.first, first < 0x80, first != 0x20, !(0x09...0x0D).contains(first) {
       return false
     }
     return allSatisfy(\.isWhitespace)

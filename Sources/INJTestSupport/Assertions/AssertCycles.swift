@@ -62,11 +62,14 @@ public func assertCycle(
   filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) -> Bool {
   let location = IssueLocation(fileID, filePath, line, column)
-  guard let expected = closedCycle(cycle) else {
+  guard let first = cycle.first else {
     return fail(
       "assertCycle failed: the expected cycle is empty; list its members in order.",
       about: container, at: location)
   }
+  // Closed, and rotated to start at its smallest name, as the container lists cycles.
+  let expected = CycleText.normalized(
+    cycle.count > 1 && cycle.last == first ? cycle : cycle + [first])
   let found = container.container.validate().problems.compactMap {
     if case .cycle(let members, _, _) = $0 { members } else { nil }
   }
@@ -79,11 +82,4 @@ public func assertCycle(
         : "\(count(found.count, "other cycle")):"
           + found.map { "\n- " + $0.joined(separator: " → ") }.joined()),
     about: container, at: location)
-}
-
-/// A cycle given open or closed, starting anywhere, in the form `ValidationError`
-/// lists it: closed, rotated to start at its smallest name; nil when empty.
-func closedCycle(_ cycle: [String]) -> [String]? {
-  guard let first = cycle.first else { return nil }
-  return CycleText.normalized(cycle.count > 1 && cycle.last == first ? cycle : cycle + [first])
 }

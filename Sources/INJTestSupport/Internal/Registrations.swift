@@ -25,16 +25,12 @@ extension Container {
   /// - Returns: The suggestion, with a leading space, or an empty string.
   func didYouMean(_ name: String, added: [String], providerClosures: Bool) -> String {
     // Registration order: what the container registers, then what the test added,
-    // then what it holds as overrides only (copied from another test container).
-    var seen = Set<String>()
-    var candidates: [String] = []
-    for registered in registeredNames + added + overriddenNames
-    where !registered.allSatisfy(\.isWhitespace) && seen.insert(registered).inserted {
-      candidates.append(registered)
-      if providerClosures, seen.insert(registered + "Provider").inserted {
-        candidates.append(registered + "Provider")
-      }
+    // then what it holds as overrides only (copied from another test container). A
+    // name listed twice changes nothing: a tie goes to the earlier one.
+    let names = (registeredNames + added + overriddenNames).filter {
+      !$0.allSatisfy(\.isWhitespace)
     }
+    let candidates = providerClosures ? names.flatMap { [$0, $0 + "Provider"] } : names
     return Suggestion.closest(to: name, among: candidates).map { " Did you mean '\($0)'?" } ?? ""
   }
 }

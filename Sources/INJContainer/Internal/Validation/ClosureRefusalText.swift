@@ -11,6 +11,10 @@ enum ClosureRefusalText {
     offer: ClosureOffer, requested: ClosureType?, needsMainActorBelow: Bool = false
   ) -> (problem: String, offered: String) {
     let made = "'\(base)' (\(baseSite))"
+    // The clause of a refusal that follows from what the creator of `base` does.
+    func creator(_ does: String, _ offered: String) -> (String, String) {
+      ("the creator of \(made) \(does), so its provider closure is \(offered)", offered)
+    }
     switch refusal {
     case .mainActorClosure(_, let offered):
       return (
@@ -18,17 +22,12 @@ enum ClosureRefusalText {
           + "closure is \(offered), which only the main actor can call", offered
       )
     case .asyncClosure(_, let offered):
-      return ("the creator of \(made) is async, so its provider closure is \(offered)", offered)
+      return creator("is async", offered)
     case .argumentClosure(_, let offered):
       let argument = offer.argumentType.map { String(describing: $0) } ?? ""
-      return (
-        "the creator of \(made) takes an argument of type \(argument), so its provider closure "
-          + "is \(offered)", offered
-      )
+      return creator("takes an argument of type \(argument)", offered)
     case .unexpectedArgument(_, let offered):
-      return (
-        "the creator of \(made) takes no argument, so its provider closure is \(offered)", offered
-      )
+      return creator("takes no argument", offered)
     case .unsupportedClosure(_, let feature, let offered):
       return ("a provider closure cannot have \(feature)", offered)
     case .closureResultMismatch(let expected, let actual):
