@@ -49,9 +49,7 @@ public struct Dependency: Hashable, Sendable, ExpressibleByStringLiteral,
   }
 
   /// The name, or `Key<Type>("name")` for a dependency made from a key.
-  public var description: String {
-    keyType.map { "Key<\($0)>(\"\(name)\")" } ?? "\"\(name)\""
-  }
+  public var description: String { keyType.map { "Key<\($0)>(\"\(name)\")" } ?? "\"\(name)\"" }
 }
 
 /// A type, compared and hashed by identity.

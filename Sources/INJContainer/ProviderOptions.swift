@@ -115,6 +115,7 @@ extension ProviderOptions {
     @usableFromInline
     package let options: ProviderOptions
 
+    /// Options already known to suit `Product`.
     @usableFromInline
     init(checked options: ProviderOptions) {
       self.options = options

@@ -25,7 +25,5 @@ public struct RegistrationSite: Hashable, Sendable, CustomStringConvertible {
 
   /// `Module/File.swift:12`, or `CheckoutModule, Checkout/CheckoutModule.swift:12` for a
   /// registration a module made.
-  public var description: String {
-    (module.map { "\($0), " } ?? "") + "\(fileID):\(line)"
-  }
+  public var description: String { (module.map { "\($0), " } ?? "") + "\(fileID):\(line)" }
 }

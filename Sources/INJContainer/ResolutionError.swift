@@ -127,14 +127,14 @@ public struct ResolutionError: Error, CustomStringConvertible {
     if case .cycle(let cycle) = reason {
       shown = path.prefix((path.firstIndex(where: cycle.contains) ?? 0) + 1)
     }
-    return "Cannot resolve '\(path.first ?? name)'" + problem
+    return "Cannot resolve '\(path.first ?? name)'" + detail
       + (shown.count > 1 ? " Path: \(shown.joined(separator: " → "))." : "")
   }
 
   /// What went wrong and how to fix it: the description after the requested name.
-  private var problem: String {
+  private var detail: String {
     let requested = path.first ?? name
-    // The name that depends on ``name``, if any.
+    // The name that depends on `name`, if any.
     let parent = path.count > 1 ? path[path.count - 2] : nil
     // How a request for `name` as a type is said, with what is wrong with it.
     func asked(_ problem: String, as type: String) -> String {

@@ -32,8 +32,7 @@ package enum CycleText {
     let first = cycle[0]
     let closing = cycle[cycle.count - 2]
     return
-      "Break the cycle by depending on '\(first)Provider' instead of '\(first)' in "
-      + "'\(closing)'"
+      "Break the cycle by depending on '\(first)Provider' instead of '\(first)' in '\(closing)'"
       + (property.map { ", and declare its property as `\($0)`." } ?? ".")
   }
 
