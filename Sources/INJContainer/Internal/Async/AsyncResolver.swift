@@ -37,17 +37,21 @@ final class AsyncResolution: Sendable {
   let depth: Int
   /// The top-level request's level, which holds its object-graph products.
   private let top: AsyncResolution?
-  /// The object-graph products of the top-level request, made when first needed
-  /// (set on the top level only).
-  private let products = OnceReference<RequestProducts>()
-  /// Set when the creation of this level has ended.
-  private let ended = OnceReference<EndMark>()
+  /// The object-graph products of the top-level request, made when first needed (set
+  /// on the top level only): a ``OnceWord`` in a word of its own, released with the level.
+  private let products = AtomicReference<RequestProducts>()
+  /// Not zero once the creation of this level has ended.
+  private let ended = AtomicInt(0)
 
   private init(outer: AsyncResolution?, provider: Provider?) {
     self.outer = outer
     self.provider = provider
     depth = (outer?.depth ?? -1) + 1
     top = outer.map { $0.top ?? $0 }
+  }
+
+  deinit {
+    OnceWord<RequestProducts>(products.word).release()
   }
 
   /// A top-level request.
@@ -63,12 +67,12 @@ final class AsyncResolution: Sendable {
   /// Marks the creation of this level as ended: a request made at this level from now
   /// on, by a task that outlived the creation, is a new top-level request.
   func end() {
-    _ = ended.setIfEmpty(EndMark.shared)
+    ended.store(1, ordering: .releasing)
   }
 
   /// Whether ``end()`` was called.
   var hasEnded: Bool {
-    ended.withObject { _ in true } ?? false
+    ended.load(ordering: .acquiring) != 0
   }
 
   /// The creation the code at this level runs in: this level, unless it is the top.
@@ -90,8 +94,8 @@ final class AsyncResolution: Sendable {
 
   /// The object-graph products of the top-level request, made on first use.
   var requestProducts: RequestProducts {
-    let holder = top ?? self
-    return holder.products.object ?? holder.products.setIfEmpty(RequestProducts())
+    let products = OnceWord<RequestProducts>((top ?? self).products.word)
+    return products.object ?? products.setIfEmpty(RequestProducts())
   }
 
   /// The names in progress, outermost first, up to a level that has ended. Walks the
@@ -133,11 +137,6 @@ final class AsyncResolution: Sendable {
     }
     return names.reversed()
   }
-}
-
-/// What an ended ``AsyncResolution`` holds: one object for all of them.
-final class EndMark: Sendable {
-  static let shared = EndMark()
 }
 
 /// One creation in an async resolution, as ``Claims`` tracks it: the resolution level

@@ -3,14 +3,14 @@ import INJReflection
 
 /// A reference that is set at most once, then read by any thread without a lock, kept
 /// in an atomic word its owner provides: in the owner itself (``ObjectWords``), so that
-/// the owner pays no allocation for it, or in a word of its own (``OnceReference``).
+/// the owner pays no allocation for it, or in a word of its own (an `AtomicReference`).
 ///
 /// Invariant: the word changes once, from nil to a retained reference, through one
 /// atomic compare-and-exchange (acquiring and releasing), and never again until its
 /// owner goes, when the owner calls ``release()`` once. A reader that loads the
 /// reference (acquiring) sees the object fully made, and since the owner keeps it alive
 /// for its own lifetime, the object can be borrowed without retaining it while the
-/// owner lives. `OnceReferenceTests` sets and reads them from many threads under
+/// owner lives. `OnceWordTests` sets and reads them from many threads under
 /// ThreadSanitizer.
 struct OnceWord<Object: AnyObject>: @unchecked Sendable {
   // Sendable by the invariant above: the word is read and written only atomically, and

@@ -7,15 +7,23 @@ import Testing
 
 /// The cell behind singletons and provider-closure factories: set once, read by any
 /// thread without a lock. Run under ThreadSanitizer by `Scripts/sanitizers.sh`.
-@Suite("Once references")
-struct OnceReferenceTests {
+@Suite("Once words")
+struct OnceWordTests {
   final class Object: Sendable {
     let serial: Int
     init(serial: Int) { self.serial = serial }
   }
 
+  /// Keeps a once word in a word of its own, as an async resolution level does, and
+  /// releases its object as it goes.
   final class Holder: Sendable {
-    let reference = OnceReference<Object>()
+    private let word = AtomicReference<Object>()
+
+    var reference: OnceWord<Object> { OnceWord(word.word) }
+
+    deinit {
+      reference.release()
+    }
   }
 
   @Test func theFirstObjectSetWinsAndEveryThreadSeesIt() {
