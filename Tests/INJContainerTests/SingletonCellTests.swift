@@ -22,7 +22,7 @@ struct SingletonCellTests {
     var cell: SingletonCell { SingletonCell(ObjectWords.word(0, of: self)) }
 
     deinit {
-      cell.releaseProduct()
+      cell.release()
     }
   }
 

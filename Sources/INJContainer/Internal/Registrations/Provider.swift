@@ -147,7 +147,7 @@ final class Provider: @unchecked Sendable {
   }
 
   deinit {
-    singleton.releaseProduct()
+    singleton.release()
   }
 
   /// The same provider for another container, with fresh shared products.

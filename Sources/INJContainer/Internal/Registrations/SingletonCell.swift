@@ -5,39 +5,28 @@ import INJReflection
 ///
 /// It is set once, by the one thread that claimed the creation (see ``Claims``); the
 /// ``OnceWord`` it is kept in, one of its provider's words, lets any thread read it
-/// borrowed. The provider releases it as it goes (``releaseProduct()``).
-struct SingletonCell: Sendable {
-  private let box: OnceWord<SingletonProduct>
+/// borrowed. The provider releases it as it goes (``OnceWord/release()``).
+typealias SingletonCell = OnceWord<SingletonProduct>
 
-  /// The cell in `word`, which its owner keeps and releases.
-  @inline(__always)
-  init(_ word: AtomicWord) {
-    box = OnceWord(word)
-  }
-
+extension SingletonCell {
   /// The product, once stored.
   @inline(__always)
   var value: Resolved? {
-    box.withObject { $0.value }
+    withObject { $0.value }
   }
 
   /// Stores the product. Call once, from the thread that claimed the creation.
   func store(_ value: Resolved) {
     let box = SingletonProduct(value)
-    precondition(self.box.setIfEmpty(box) === box, "a singleton's product is stored once")
-  }
-
-  /// Releases the product, if stored. The owner calls it once, as it goes.
-  func releaseProduct() {
-    box.release()
+    precondition(setIfEmpty(box) === box, "a singleton's product is stored once")
   }
 }
 
 /// A product kept by a singleton's cell.
 ///
-/// A type of its own rather than nested in ``SingletonCell``: a private class nested
-/// in a noncopyable struct crashes the 6.3 compiler when other files are optimized
-/// without whole-module optimization (as the fuzzer builds them).
+/// A type of its own rather than nested in a cell type: a private class nested in a
+/// noncopyable struct crashes the 6.3 compiler when other files are optimized without
+/// whole-module optimization (as the fuzzer builds them).
 final class SingletonProduct: @unchecked Sendable {
   // A `let`, shared as the registering code decided the product may be.
   let value: Resolved
