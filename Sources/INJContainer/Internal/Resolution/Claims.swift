@@ -17,7 +17,7 @@ import INJReflection
 ///
 /// Threads wait for a release on the table's condition variable. Async requests never
 /// do: a resolution run for one tries to claim without waiting
-/// (``tryClaim(_:name:for:done:)``) and, when the object is held, its task suspends
+/// (``claim(_:name:for:waits:done:)``) and, when the object is held, its task suspends
 /// until it is released (``waitForRelease(of:name:by:)``), a wait its task's
 /// cancellation ends. Such a resolution's claims belong to its creation, nested in the
 /// creations of its request outside it. Both kinds of waits are recorded, with that
@@ -148,7 +148,7 @@ final class Claims: Sendable {
     /// The task was cancelled while it waited.
     case cancelled
     /// A thread that an async request may need would wait for that request, which is
-    /// suspended waiting for the named creation (see ``claim(_:name:for:done:)``).
+    /// suspended waiting for the named creation (see ``claim(_:name:for:waits:done:)``).
     case heldBySuspendedRequest(awaiting: String)
 
     /// What a resolution refused this claim reports.
@@ -163,7 +163,8 @@ final class Claims: Sendable {
 
   /// Claims `object` for `owner` (the address of an outermost resolution, which
   /// stands for the resolutions nested in it), waiting while another resolution
-  /// holds it.
+  /// holds it, when it `waits`; without waiting, it gets nil then, and waits with
+  /// ``waitForRelease(of:name:by:)`` before trying again.
   ///
   /// The main thread, and a thread running a task, do not wait for an async request
   /// that is suspended (or suspends while they wait): it may need that thread to go on
@@ -175,17 +176,20 @@ final class Claims: Sendable {
   ///     product being injected.
   ///   - name: The name to show in a cycle report.
   ///   - owner: The resolution claiming it.
+  ///   - waits: Whether to wait while another resolution holds it.
   ///   - done: Checked with the lock held before each attempt: the product, when
   ///     the work is already done.
-  /// - Returns: Whether the caller holds the claim, or the work's product.
+  /// - Returns: Whether the caller holds the claim, or the work's product; nil when
+  ///   another resolution holds the claim and the caller does not wait.
   /// - Throws: ``Refusal/cycle(_:)`` when waiting would never end, or
   ///   ``Refusal/heldBySuspendedRequest(awaiting:)``.
   func claim(
-    _ object: AnyObject, name: String, for owner: UInt, done: () -> Resolved? = { nil }
-  ) throws(Refusal) -> Outcome {
+    _ object: AnyObject, name: String, for owner: UInt, waits: Bool = true,
+    done: () -> Resolved? = { nil }
+  ) throws(Refusal) -> Outcome? {
     let key = ObjectIdentifier(object)
     var mayBeNeeded: Bool?
-    return try table.withLock { (table) throws(Refusal) -> Outcome in
+    return try table.withLock { (table) throws(Refusal) -> Outcome? in
       while true {
         if let value = done() {
           return .available(value)
@@ -198,6 +202,7 @@ final class Claims: Sendable {
         if claimed {
           return .claimed
         }
+        guard waits else { return nil }
         if let cycle = table.access({
           $0.cycle(waitingFor: key, by: Waiter(owner: owner), name: name)
         }) {
@@ -217,38 +222,12 @@ final class Claims: Sendable {
     }
   }
 
-  /// Claims `object` for `owner` unless another resolution holds it: nil then, and
-  /// the caller waits with ``waitForRelease(of:name:by:)`` before trying again.
-  ///
-  /// - Parameters:
-  ///   - object: What the work is on, as for ``claim(_:name:for:done:)``.
-  ///   - name: The name to show in a cycle report.
-  ///   - owner: The resolution claiming it.
-  ///   - done: Checked with the lock held: the product, when the work is done.
-  /// - Returns: Whether the caller holds the claim, or the work's product; nil when
-  ///   another resolution holds the claim.
-  func tryClaim(
-    _ object: AnyObject, name: String, for owner: UInt, done: () -> Resolved? = { nil }
-  ) -> Outcome? {
-    let key = ObjectIdentifier(object)
-    return table.withLock { table -> Outcome? in
-      if let value = done() {
-        return .available(value)
-      }
-      return table.access { table -> Outcome? in
-        guard table.holders[key] == nil else { return nil }
-        table.holders[key] = (object, owner, name)
-        return .claimed
-      }
-    }
-  }
-
   /// Suspends the calling task until `object` is released, unless the wait could never
   /// end (the holder waits, directly or through others, for something `creation`
   /// holds, or for a creation it is nested in). Returns at once when `object` is not
   /// held. The wait is recorded for `creation`, the owner of the waiting resolution's
   /// claims, as a thread's wait is, while it lasts; threads do not wait for its claims
-  /// meanwhile (see ``claim(_:name:for:done:)``).
+  /// meanwhile (see ``claim(_:name:for:waits:done:)``).
   ///
   /// - Throws: ``Refusal/cycle(_:)`` for a wait that could never end,
   ///   ``Refusal/cancelled`` when the task is cancelled before the release.

@@ -340,42 +340,35 @@ struct Resolver {
       throw error(
         for: provider.name, reason: provider.isMadeAtLaunch ? .notMadeAtLaunch : .requiresAsync)
     }
+    // A shared product, or an async object-graph one, made once in its request however
+    // many of the request's tasks need it at once. A stoppable resolution does not wait
+    // for another's claim: it stops, for its request to wait, suspended.
     var claimed = false
-    if let part = state.pointee.stoppable {
-      // A shared product, or an async object-graph one, made once in its request however
-      // many of the request's tasks need it at once.
-      let cell =
-        provider.scope == .objectGraph && isAwaitedHere(provider)
-        ? part.cells.cell(of: provider) : nil
-      if provider.scope.isShared || cell != nil {
-        let object: AnyObject = cell ?? provider
-        switch Claims.shared.tryClaim(
-          object, name: provider.name, for: state.pointee.claimOwner,
-          done: { cell.map { $0.product } ?? provider.sharedValue() })
-        {
-        case .available(let value)?: return value
-        case .claimed?: claimed = true
-        case nil:
-          // Held by this resolution (a cycle the search above skipped at this depth), or
-          // by another, which the async request waits for, suspended.
-          if isInProgress(provider) { throw cycleError(closingAt: provider) }
-          part.stop = .heldClaim(object, name: provider.name)
-          return nil
-        }
-      }
-    } else if provider.scope.isShared {
+    let part = state.pointee.stoppable
+    let cell =
+      provider.scope == .objectGraph && isAwaitedHere(provider)
+      ? part!.cells.cell(of: provider) : nil
+    if provider.scope.isShared || cell != nil {
+      let object: AnyObject = cell ?? provider
+      let outcome: Claims.Outcome?
       do {
-        switch try Claims.shared.claim(
-          provider, name: provider.name, for: outermost.pointee.claimOwner,
-          done: provider.sharedValue)
-        {
-        case .available(let value): return value
-        case .claimed: claimed = true
-        }
+        outcome = try Claims.shared.claim(
+          object, name: provider.name, for: outermost.pointee.claimOwner, waits: part == nil,
+          done: { cell.map { $0.product } ?? provider.sharedValue() })
       } catch {
         // Held by this resolution: a cycle the search above skipped at this depth.
         if case .cycle = error, isInProgress(provider) { throw cycleError(closingAt: provider) }
         throw self.error(for: provider.name, reason: error.reason)
+      }
+      switch outcome {
+      case .available(let value)?: return value
+      case .claimed?: claimed = true
+      case nil:
+        // Held by this resolution (a cycle the search above skipped at this depth), or
+        // by another, which the async request waits for.
+        if isInProgress(provider) { throw cycleError(closingAt: provider) }
+        part!.stop = .heldClaim(object, name: provider.name)
+        return nil
       }
     }
     // An async transient without dependencies (the only such provider given a frame) is
@@ -479,20 +472,18 @@ struct Resolver {
     // Nothing else can reach an object only the product holds: no claim needed.
     let isShared = !product.isUniquelyReferenced()
     if isShared {
-      let owner = outermost.pointee.claimOwner
-      if let part = state.pointee.stoppable {
-        guard Claims.shared.tryClaim(product.object, name: provider.name, for: owner) != nil
-        else {
-          part.stop = .heldClaim(product.object, name: provider.name)
-          return false
-        }
-      } else {
-        do {
-          _ = try Claims.shared.claim(product.object, name: provider.name, for: owner)
-        } catch {
-          throw self.error(
-            for: provider.name, reason: error.reason, inProgress: true)
-        }
+      let part = state.pointee.stoppable
+      let outcome: Claims.Outcome?
+      do {
+        outcome = try Claims.shared.claim(
+          product.object, name: provider.name, for: outermost.pointee.claimOwner,
+          waits: part == nil)
+      } catch {
+        throw self.error(for: provider.name, reason: error.reason, inProgress: true)
+      }
+      guard outcome != nil else {
+        part!.stop = .heldClaim(product.object, name: provider.name)
+        return false
       }
     }
     defer {
