@@ -92,19 +92,9 @@ extension Container {
   nonisolated(nonsending) func asyncResolve(
     _ name: String, hash: Int
   ) async throws(ResolutionError) -> Resolved {
-    let context = AsyncResolution.live ?? .top()
-    let resolver = AsyncResolver(context: context)
-    if isObserved, let observer,
-      let refusal = observer.willResolve(name, path: context.path + [name])
-    {
-      throw resolver.error(for: name, reason: .refused(refusal))
-    }
-    guard let found = lookup(name, hash: hash) else {
-      throw resolver.error(
-        for: name, reason: name.isBlank ? .blankName : .unknownName,
-        suggestion: name.isBlank ? nil : suggestion(for: name))
-    }
+    let resolver = AsyncResolver(context: AsyncResolution.live ?? .top())
     do {
+      let found = try registration(requested: name, hash: hash, isExact: true, in: resolver)
       return try await resolver.resolve(found.retained)
     } catch {
       throw completedFromRegistrations(error)

@@ -92,24 +92,35 @@ extension Container {
   private func resolve(
     _ name: String, hash: Int, isExact: Bool
   ) throws(ResolutionError) -> Resolved {
-    if isObserved, let observer,
-      let refusal = observer.willResolve(name, path: ThreadRequest().path + [name])
-    {
-      throw ThreadRequest().error(for: name, reason: .refused(refusal))
-    }
-    guard
-      let found = lookup(name, hash: hash) ?? (isExact ? nil : lookup(name, hash: name.hashValue))
-    else {
-      throw ThreadRequest().error(
-        for: name, reason: name.isBlank ? .blankName : .unknownName,
-        suggestion: name.isBlank ? nil : suggestion(for: name))
-    }
+    let found = try registration(requested: name, hash: hash, isExact: isExact, in: ThreadRequest())
     if let ready = Self.readyValue(of: found) {
       return ready
     }
     return try found.read { (registration) throws(ResolutionError) in
       try resolveSlowly(registration)
     }
+  }
+
+  /// The registration a request for `name` made in `request` resolves to, once the
+  /// observer let it through: the first step of both resolvers. A miss by a hash that
+  /// is not `isExact` (a remembered one, maybe stale) is repeated with the real hash.
+  @inline(__always)
+  func registration(
+    requested name: String, hash: Int, isExact: Bool, in request: some ResolutionInProgress
+  ) throws(ResolutionError) -> Unretained<Registration> {
+    if isObserved, let observer,
+      let refusal = observer.willResolve(name, path: request.path + [name])
+    {
+      throw request.error(for: name, reason: .refused(refusal))
+    }
+    guard
+      let found = lookup(name, hash: hash) ?? (isExact ? nil : lookup(name, hash: name.hashValue))
+    else {
+      throw request.error(
+        for: name, reason: name.isBlank ? .blankName : .unknownName,
+        suggestion: name.isBlank ? nil : suggestion(for: name))
+    }
+    return found
   }
 
   /// The value of an instance or an existing singleton, read without retaining the
