@@ -265,102 +265,89 @@ struct AsyncResolver {
         }
       }
       giveBackProducts()
-      switch stop {
-      case .awaitCreator(let creating):
-        // As the creation `level`: a creator asking the container again joins this
-        // request, and a task it starts and leaves running asks as a new request once it
-        // returns. Timed now and then (see `CreationPace`); a failed creation too: one
-        // that fails slowly counts as slow.
-        let level = levels.top(of: resolution)
-        let values = resolution.awaitedValues!
-        let timed = creating.asyncPace.timesNextCreation()
-        let start = timed ? CreationPace.now : CreationPace.untimed
-        do {
-          resolution.awaitedProduct = try await AsyncResolution.$current.withValue(level) {
-            try await creating.asyncCreator!.create(values)
+      do throws(ResolutionError) {
+        switch stop {
+        case .awaitCreator(let creating):
+          // As the creation `level`: a creator asking the container again joins this
+          // request, and a task it starts and leaves running asks as a new request once it
+          // returns. Timed now and then (see `CreationPace`); a failed creation too: one
+          // that fails slowly counts as slow.
+          let level = levels.top(of: resolution)
+          let values = resolution.awaitedValues!
+          let timed = creating.asyncPace.timesNextCreation()
+          let start = timed ? CreationPace.now : CreationPace.untimed
+          do {
+            defer { if timed { creating.asyncPace.record(since: start) } }
+            resolution.awaitedProduct = try await AsyncResolution.$current.withValue(level) {
+              try await creating.asyncCreator!.create(values)
+            }
+          } catch {
+            throw ResolutionError.failure(of: creating, thrown: error, path: level.path)
           }
-        } catch {
-          if timed { creating.asyncPace.record(since: start) }
-          let failure = ResolutionError.failure(of: creating, thrown: error, path: level.path)
-          resolution.abandon()
-          throw failure
-        }
-        if timed { creating.asyncPace.record(since: start) }
-        levels.endTop()
-        // Injected where its creator's isolation says.
-        place = creating.isolation
-      case .dependencies(let dependent):
-        let level = levels.top(of: resolution)
-        let values: [Resolved]
-        do throws(ResolutionError) {
-          values = try await AsyncResolver(context: level).dependencies(
+          levels.endTop()
+          // Injected where its creator's isolation says.
+          place = creating.isolation
+        case .dependencies(let dependent):
+          let level = levels.top(of: resolution)
+          let values = try await AsyncResolver(context: level).dependencies(
             of: dependent, from: resolution.topFrameValueCount)
-        } catch {
-          resolution.abandon()
-          throw error
-        }
-        resolution.fillTopFrame(with: values)
-      case .runOn(let running):
-        // A creator runs where a hop there makes it run: a second stop for the same
-        // place would mean it cannot, which is an error rather than a wait.
-        guard place != running.isolation else {
-          resolution.abandon()
-          if case .actor(let actor) = running.isolation {
-            throw error(for: running.name, reason: .notOnActor(actor.name))
+          resolution.fillTopFrame(with: values)
+        case .runOn(let running):
+          // A creator runs where a hop there makes it run: a second stop for the same
+          // place would mean it cannot, which is an error rather than a wait.
+          guard place != running.isolation else {
+            if case .actor(let actor) = running.isolation {
+              throw error(for: running.name, reason: .notOnActor(actor.name))
+            }
+            throw error(for: running.name, reason: .notOnMainActor(registeredAt: nil))
           }
-          throw error(for: running.name, reason: .notOnMainActor(registeredAt: nil))
-        }
-        place = running.isolation
-      case .heldClaim(let object, let name):
-        // Another resolution holds a claim it needs: wait for it without blocking.
-        do {
-          try await Claims.shared.waitForRelease(of: object, name: name, by: resolution.base)
-        } catch {
-          var path = context.path + resolution.providers.map(\.name)
-          if resolution.pendingInjection == nil { path.append(name) }
-          resolution.abandon()
-          throw ResolutionError(name: name, path: path, reason: error.reason)
-        }
-      case .singletonFirst(let singleton):
-        // Made by this request as it makes any name, below the providers in progress
-        // (so that a cycle back to one of them is found, and errors show them); the
-        // synchronous providers in progress are given up meanwhile, their claims
-        // released and the object-graph products given back, since the singleton's
-        // creator may need either, and resolved again after. A singleton made once is
-        // ready from then on, so each stops here once.
-        let level = levels.top(of: resolution)
-        resolution.abandonSynchronousFrames()
-        giveBackProducts()
-        guard madeFirst.insert(ObjectIdentifier(singleton)).inserted else {
-          resolution.abandon()
-          throw error(for: singleton.name, reason: .requiresAsync, inProgress: true)
-        }
-        do throws(ResolutionError) {
+          place = running.isolation
+        case .heldClaim(let object, let name):
+          // Another resolution holds a claim it needs: wait for it without blocking.
+          do {
+            try await Claims.shared.waitForRelease(of: object, name: name, by: resolution.base)
+          } catch {
+            var path = context.path + resolution.providers.map(\.name)
+            if resolution.pendingInjection == nil { path.append(name) }
+            throw ResolutionError(name: name, path: path, reason: error.reason)
+          }
+        case .singletonFirst(let singleton):
+          // Made by this request as it makes any name, below the providers in progress
+          // (so that a cycle back to one of them is found, and errors show them); the
+          // synchronous providers in progress are given up meanwhile, their claims
+          // released and the object-graph products given back, since the singleton's
+          // creator may need either, and resolved again after. A singleton made once is
+          // ready from then on, so each stops here once.
+          let level = levels.top(of: resolution)
+          resolution.abandonSynchronousFrames()
+          giveBackProducts()
+          guard madeFirst.insert(ObjectIdentifier(singleton)).inserted else {
+            throw error(for: singleton.name, reason: .requiresAsync, inProgress: true)
+          }
           _ = try await AsyncResolver(context: level).resolve(provider: singleton)
-        } catch {
-          resolution.abandon()
-          throw error
+          // The levels of the synchronous providers given up end.
+          _ = levels.top(of: resolution)
+        case .needsProducts:
+          // One resolution of the request at a time walks synchronous object-graph
+          // providers.
+          guard await resolution.takeProducts() else {
+            throw error(for: provider.name, reason: .creatorFailed(CancellationError()))
+          }
+        case .mainActor:
+          // The synchronous providers start again on the main actor. Their claims are
+          // released first: the main thread may be waiting for one of them, and would
+          // never be free to go on.
+          resolution.abandonSynchronousFrames()
+          giveBackProducts()
+          guard place != .mainActor else {
+            throw error(for: provider.name, reason: .notOnMainActor(registeredAt: nil))
+          }
+          place = .mainActor
         }
-        // The levels of the synchronous providers given up end.
-        _ = levels.top(of: resolution)
-      case .needsProducts:
-        // One resolution of the request at a time walks synchronous object-graph
-        // providers.
-        guard await resolution.takeProducts() else {
-          resolution.abandon()
-          throw error(for: provider.name, reason: .creatorFailed(CancellationError()))
-        }
-      case .mainActor:
-        // The synchronous providers start again on the main actor. Their claims are
-        // released first: the main thread may be waiting for one of them, and would
-        // never be free to go on.
-        resolution.abandonSynchronousFrames()
-        giveBackProducts()
-        guard place != .mainActor else {
-          resolution.abandon()
-          throw error(for: provider.name, reason: .notOnMainActor(registeredAt: nil))
-        }
-        place = .mainActor
+      } catch {
+        // The resolution is over: its values and claims go.
+        resolution.abandon()
+        throw error
       }
     }
   }
@@ -482,9 +469,6 @@ private struct FrameLevels {
     deepest = base
   }
 
-  /// How many levels are made.
-  var count: Int { index + 1 }
-
   /// The level of the top frame of `resolution`, the levels brought in line with its
   /// frames first.
   mutating func top(of resolution: StoppableResolution) -> AsyncResolution {
@@ -495,7 +479,7 @@ private struct FrameLevels {
     // The levels of frames gone or replaced end; the bottom frame's is the resolution's
     // own, kept for its whole life.
     while index > 0, index > top || deepest.provider !== provider(at: index) {
-      endDeepest()
+      endTop()
     }
     while index < top {
       index += 1
@@ -504,17 +488,11 @@ private struct FrameLevels {
     return deepest
   }
 
-  /// Ends the top level, whose creator has returned.
+  /// Ends the top level, whose creator has returned or whose frame is gone; the bottom
+  /// one, the resolution's own, stays the deepest.
   mutating func endTop() {
-    if index > 0 {
-      endDeepest()
-    } else {
-      deepest.end()
-    }
-  }
-
-  private mutating func endDeepest() {
     deepest.end()
+    guard index > 0 else { return }
     // Every level above the bottom one is nested in the one below.
     deepest = deepest.outer!
     index -= 1
@@ -522,7 +500,7 @@ private struct FrameLevels {
 
   /// Ends every level left.
   mutating func endAll() {
-    while index > 0 { endDeepest() }
+    while index > 0 { endTop() }
     deepest.end()
   }
 }
