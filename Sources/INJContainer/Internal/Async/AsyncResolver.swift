@@ -407,9 +407,7 @@ struct AsyncResolver {
       let registration = try dependent.registration(
         ofDependency: dependent.dependencyHandles[index]
       ) { context.path }.retained
-      if case .provider(let dependency) = registration.kind, dependency.asyncCreator != nil,
-        !dependency.asyncPace.isQuick, dependency.sharedValue() == nil
-      {
+      if registration.provider?.isMadeInATaskOfItsOwn == true {
         pending.append((index, registration))
       } else {
         values[index] = try await resolve(registration)

@@ -79,3 +79,12 @@ struct CreationPace: Sendable {
     state.store(nanoseconds < Self.quick ? Self.sampling : 0, ordering: .relaxed)
   }
 }
+
+extension Provider {
+  /// Whether the provider, needed with others by an async provider, is made in a child
+  /// task of its own: its creator is async, its product is not ready, and its latest
+  /// timed creation was slower than starting a task.
+  var isMadeInATaskOfItsOwn: Bool {
+    asyncCreator != nil && !asyncPace.isQuick && sharedValue() == nil
+  }
+}

@@ -388,22 +388,17 @@ struct Resolver {
   /// starting a task (``CreationPace``). Asked only when such a dependency comes up.
   @inline(never)
   private func isMadeWithOthers(_ provider: Provider) -> Bool {
-    guard !provider.asyncPace.isQuick, provider.sharedValue() == nil,
-      let top = state.pointee.frames.last
-    else { return false }
+    guard provider.isMadeInATaskOfItsOwn, let top = state.pointee.frames.last else {
+      return false
+    }
     let dependent = top.provider
     let next = top.values!.takeUnretainedValue().count + 1
     guard dependent.asyncCreator != nil, next < dependent.dependencies.count else {
       return false
     }
     return dependent.dependencyHandles[next...].contains { slot in
-      guard
-        let registration = try? dependent.registration(ofDependency: slot, path: { [] })
-          .retained,
-        case .provider(let dependency) = registration.kind
-      else { return false }
-      return dependency.asyncCreator != nil && !dependency.asyncPace.isQuick
-        && dependency.sharedValue() == nil
+      let registration = try? dependent.registration(ofDependency: slot, path: { [] })
+      return registration?.retained.provider?.isMadeInATaskOfItsOwn == true
     }
   }
 
