@@ -47,21 +47,13 @@ extension Container {
   /// Resolves a name requested from outside (or from a creator calling back).
   @usableFromInline
   func resolve(_ name: String) throws(ResolutionError) -> Resolved {
-    do {
-      return try resolve(name, hash: NameHashes.rememberedHash(of: name), isExact: false)
-    } catch {
-      throw completedFromRegistrations(error)
-    }
+    try resolve(name, hash: NameHashes.rememberedHash(of: name), isExact: false)
   }
 
   /// Resolves a name whose hash is known.
   @usableFromInline
   func resolve(_ name: String, hash: Int) throws(ResolutionError) -> Resolved {
-    do {
-      return try resolve(name, hash: hash, isExact: true)
-    } catch {
-      throw completedFromRegistrations(error)
-    }
+    try resolve(name, hash: hash, isExact: true)
   }
 
   /// An error completed with what only the registrations tell: the declaration a
@@ -88,16 +80,22 @@ extension Container {
   }
 
   /// Resolves a name by its hash, or by a remembered hash that may be stale
-  /// (`isExact` false): a miss is then repeated with the name's real hash.
+  /// (`isExact` false): a miss is then repeated with the name's real hash. Its error is
+  /// completed from the registrations.
   private func resolve(
     _ name: String, hash: Int, isExact: Bool
   ) throws(ResolutionError) -> Resolved {
-    let found = try registration(requested: name, hash: hash, isExact: isExact, in: ThreadRequest())
-    if let ready = Self.readyValue(of: found) {
-      return ready
-    }
-    return try found.read { (registration) throws(ResolutionError) in
-      try resolveSlowly(registration)
+    do {
+      let found = try registration(
+        requested: name, hash: hash, isExact: isExact, in: ThreadRequest())
+      if let ready = Self.readyValue(of: found) {
+        return ready
+      }
+      return try found.read { (registration) throws(ResolutionError) in
+        try resolveSlowly(registration)
+      }
+    } catch {
+      throw completedFromRegistrations(error)
     }
   }
 
