@@ -75,12 +75,8 @@ struct Resolved {
 
   /// The type of the value, for messages.
   var typeDescription: String {
-    switch kind {
-    case .object: String(describing: type(of: object))
-    case .boxed: String(describing: type(of: box.value))
-    case .providerClosure:
-      factoryUnchecked.closureTypeDescription
-    }
+    kind == .providerClosure
+      ? factoryUnchecked.closureTypeDescription : String(describing: type(of: anyValue))
   }
 
   /// The product of a weak singleton as it is held: a class instance, also one an

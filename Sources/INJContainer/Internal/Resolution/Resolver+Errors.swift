@@ -1,4 +1,5 @@
 import INJPrimitives
+
 extension Resolver: ResolutionInProgress {
   /// The providers in progress, outermost first.
   private var stack: [Provider] {
