@@ -88,8 +88,7 @@ final class AsyncResolution: Sendable {
 
   /// The creation this one is nested in, unless that one has ended.
   var parent: AsyncCreation? {
-    guard let outer, !outer.hasEnded else { return nil }
-    return outer.creation
+    liveOuter?.creation
   }
 
   /// The object-graph products of the top-level request, made on first use.
@@ -289,9 +288,12 @@ struct AsyncResolver {
           place = creating.isolation
         case .dependencies(let dependent):
           let level = levels.top(of: resolution)
-          let values = try await AsyncResolver(context: level).dependencies(
-            of: dependent, from: resolution.topFrameValueCount)
-          resolution.fillTopFrame(with: values)
+          let storage = resolution.topFrameValues
+          for value in try await AsyncResolver(context: level).dependencies(
+            of: dependent, from: storage.count)
+          {
+            storage.append(value)
+          }
         case .runOn(let running):
           // A creator runs where a hop there makes it run: a second stop for the same
           // place would mean it cannot, which is an error rather than a wait.
@@ -307,8 +309,8 @@ struct AsyncResolver {
           do {
             try await Claims.shared.waitForRelease(of: object, name: name, by: resolution.base)
           } catch {
-            var path = context.path + resolution.providers.map(\.name)
-            if resolution.pendingInjection == nil { path.append(name) }
+            var path = context.path + resolution.state.frames.map(\.provider.name)
+            if !resolution.isInjectionPending { path.append(name) }
             throw ResolutionError(name: name, path: path, reason: error.reason)
           }
         case .singletonFirst(let singleton):

@@ -107,45 +107,28 @@ struct Resolver {
     }
   }
 
-  /// Goes on with a stoppable resolution where it stopped.
+  /// Goes on with a stoppable resolution where it stopped: first with the top frame's
+  /// product in hand, if any (``StoppableResolution/awaitedProduct``), which is finished,
+  /// injected and shared as any other.
   private func resume() throws(ResolutionError) -> Resolved? {
     let part = state.pointee.stoppable!
     do throws(ResolutionError) {
-      let provider = state.pointee.frames.last?.provider
-      if let made = part.awaitedProduct, let provider, let values = part.awaitedValues {
-        // The top frame's async creator ran, awaited by the request: its product is
-        // finished, injected and shared as any other.
-        part.awaitedProduct = nil
-        part.awaitedValues = nil
-        guard let product = try finish(made, of: provider, values: consume values) else {
-          return nil
-        }
-        if let done = finishTop(with: product) { return done }
-      } else if let pending = part.pendingInjection, let provider {
-        // The top frame's product was made; its injection is what stopped.
-        part.pendingInjection = nil
-        var product = pending.product
-        guard try inject(&product, of: provider, with: pending.plan, from: pending.values)
-        else {
-          part.pendingInjection = pending
-          return nil
-        }
-        if let done = finishTop(with: product) {
-          return done
-        }
+      if let made = part.awaitedProduct, let values = part.awaitedValues {
+        let provider = state.pointee.frames[state.pointee.frames.count - 1].provider
+        let isFinished = part.isInjectionPending
+        part.forgetProductInHand()
+        guard
+          let product = try finish(
+            made, of: provider, values: consume values, isFinished: isFinished)
+        else { return nil }
+        leave(with: product)
+        if let done = handDown(product) { return done }
       }
       return try run()
     } catch {
       abandon()
       throw error
     }
-  }
-
-  /// Pops the top frame, whose product is made, and hands the product to the frame
-  /// below; returns it when no frame is left.
-  private func finishTop(with product: Resolved) -> Resolved? {
-    leave(with: product)
-    return handDown(product)
   }
 
   /// Hands a product whose frame was popped to the frame below, which is still
@@ -415,7 +398,7 @@ struct Resolver {
 
   /// Runs a provider's creator (no lock is held), then injects the product's
   /// properties. The provider is the innermost one in progress. Nil when a stoppable
-  /// resolution stopped before the injection (``ResolutionState/pendingInjection``).
+  /// resolution stopped before the injection (``StoppableResolution/isInjectionPending``).
   private func create(
     _ provider: Provider, values storage: consuming ResolvedValues.Storage
   ) throws(ResolutionError) -> Resolved? {
@@ -435,19 +418,23 @@ struct Resolver {
     return try finish(runCreator(provider, with: values), of: provider, values: consume values)
   }
 
-  /// Finishes a product its creator made: injects its properties, and keeps the storage
-  /// of its values for the next creation, unless the creator kept them. Nil when a
-  /// stoppable resolution stopped at another resolution's claim of the product
-  /// (``StoppableResolution/pendingInjection``).
+  /// Finishes a product its creator made (unless `isFinished`: only its injection is
+  /// left): injects its properties, and keeps the storage of its values for the next
+  /// creation, unless the creator kept them. Nil when a stoppable resolution stopped at
+  /// another resolution's claim of the product, which it keeps in hand
+  /// (``StoppableResolution/isInjectionPending``).
   @inline(__always)
   private func finish(
-    _ made: Resolved, of provider: Provider, values: consuming ResolvedValues
+    _ made: Resolved, of provider: Provider, values: consuming ResolvedValues,
+    isFinished: Bool = false
   ) throws(ResolutionError) -> Resolved? {
-    var product = try provider.finishedProduct(made) { path }
+    var product = isFinished ? made : try provider.finishedProduct(made) { path }
     if provider.injectsProperties, let plan = provider.injectionPlan(for: product) {
       guard try inject(&product, of: provider, with: plan, from: values) else {
-        state.pointee.stoppable!.pendingInjection = PendingInjection(
-          product: product, plan: plan, values: values)
+        let part = state.pointee.stoppable!
+        part.awaitedProduct = product
+        part.awaitedValues = values
+        part.isInjectionPending = true
         return nil
       }
     }

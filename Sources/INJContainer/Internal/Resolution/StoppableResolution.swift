@@ -49,13 +49,16 @@ final class StoppableResolution: @unchecked Sendable {
   let context: AsyncResolution
   /// Where the resolution stopped, nil while it runs.
   var stop: Stop?
-  /// A product whose injection the resolution stopped at: its creator ran, its frame is
-  /// still on top; it is injected when the resolution goes on.
-  var pendingInjection: PendingInjection?
-  /// The values the top frame's async creator is awaited with (``Stop/awaitCreator(_:)``).
+  /// The values the top frame's async creator is awaited with (``Stop/awaitCreator(_:)``),
+  /// or those of its product in hand.
   var awaitedValues: ResolvedValues?
-  /// The product of that creator, handed back by the request.
+  /// The top frame's product in hand, finished when the resolution goes on: made by
+  /// the async creator the request awaited, or one whose injection the resolution
+  /// stopped at (``isInjectionPending``).
   var awaitedProduct: Resolved?
+  /// Whether the product in hand is finished but for its injection, which waits for
+  /// another resolution's claim of it.
+  var isInjectionPending = false
 
   /// A resolution of `provider` inside `context`. Its state refers to it while it runs,
   /// for the resolver to reach what it keeps besides its frames: ``close()`` ends that.
@@ -80,19 +83,14 @@ final class StoppableResolution: @unchecked Sendable {
 
   /// Whether the top frame's product was made, and the resolution goes on with it.
   var hasProductInHand: Bool {
-    pendingInjection != nil || awaitedProduct != nil
+    awaitedProduct != nil
   }
 
-  /// Forgets the product of a top frame given up.
+  /// Forgets the top frame's product in hand, taken or given up.
   func forgetProductInHand() {
-    pendingInjection = nil
+    isInjectionPending = false
     awaitedValues = nil
     awaitedProduct = nil
-  }
-
-  /// The providers in progress, outermost first.
-  var providers: [Provider] {
-    state.frames.map(\.provider)
   }
 
   /// Whether no synchronous provider is in progress.
@@ -122,19 +120,11 @@ final class StoppableResolution: @unchecked Sendable {
     return true
   }
 
-  /// How many values of its dependencies the top frame has.
-  var topFrameValueCount: Int {
+  /// The values of the top frame's dependencies resolved so far, to which the request
+  /// adds the rest.
+  var topFrameValues: ResolvedValues.Storage {
     // The top frame is collecting values: its storage is set.
-    state.frames[state.frames.count - 1].values!.takeUnretainedValue().count
-  }
-
-  /// Hands the top frame the values of the rest of its dependencies, made by the
-  /// request.
-  func fillTopFrame(with values: [Resolved]) {
-    let storage = state.frames[state.frames.count - 1].values!.takeUnretainedValue()
-    for value in values {
-      storage.append(value)
-    }
+    state.frames[state.frames.count - 1].values!.takeUnretainedValue()
   }
 
   /// Gives up a stopped resolution: releases its values and claims.
@@ -178,11 +168,4 @@ enum Stop {
   /// The request's object-graph products, which another resolution of the request
   /// has.
   case needsProducts
-}
-
-/// A product whose injection waits for a claim (see `ResolutionState.pendingInjection`).
-struct PendingInjection {
-  let product: Resolved
-  let plan: InjectionPlan
-  let values: ResolvedValues
 }
