@@ -321,7 +321,7 @@ struct AsyncResolver {
           // creator may need either, and resolved again after. A singleton made once is
           // ready from then on, so each stops here once.
           let level = levels.top(of: resolution)
-          resolution.abandonSynchronousFrames()
+          resolution.abandon(synchronousOnly: true)
           giveBackProducts()
           guard madeFirst.insert(ObjectIdentifier(singleton)).inserted else {
             throw error(for: singleton.name, reason: .requiresAsync, inProgress: true)
@@ -339,7 +339,7 @@ struct AsyncResolver {
           // The synchronous providers start again on the main actor. Their claims are
           // released first: the main thread may be waiting for one of them, and would
           // never be free to go on.
-          resolution.abandonSynchronousFrames()
+          resolution.abandon(synchronousOnly: true)
           giveBackProducts()
           guard place != .mainActor else {
             throw error(for: provider.name, reason: .notOnMainActor(registeredAt: nil))

@@ -49,11 +49,7 @@ final class SynchronousProducts: Sendable {
       }
     }
     guard case .granted = turn else { return nil }
-    return state.withLock { state in
-      var products = ObjectGraphProducts()
-      swap(&products, &state.products)
-      return products
-    }
+    return state.withLock { exchange(&$0.products, with: ObjectGraphProducts()) }
   }
 
   /// Takes the products when no other resolution of the request has them, without
@@ -62,9 +58,7 @@ final class SynchronousProducts: Sendable {
     state.withLock { state -> ObjectGraphProducts? in
       guard !state.isTaken else { return nil }
       state.isTaken = true
-      var products = ObjectGraphProducts()
-      swap(&products, &state.products)
-      return products
+      return exchange(&state.products, with: ObjectGraphProducts())
     }
   }
 

@@ -163,31 +163,21 @@ struct Resolver {
     }
   }
 
-  /// Ends a resolution that failed, or a stoppable one given up while stopped:
-  /// releases its frames' values and claims.
-  func abandon() {
-    for frame in state.pointee.frames {
-      release(frame)
-    }
-    state.pointee.frames.removeAll(keepingCapacity: true)
-    state.pointee.stoppable?.forgetProductInHand()
-  }
-
-  /// Gives up the synchronous providers in progress above a stoppable resolution's
-  /// async ones (all of them, when it has none), releasing their values and claims: the
-  /// async provider below resolves its dependency again when the resolution goes on.
-  func abandonSynchronousFrames() {
-    while let top = state.pointee.frames.last, top.provider.asyncCreator == nil {
-      release(state.pointee.frames.removeLast())
+  /// Gives up the providers in progress, releasing their values and claims: all of
+  /// them, for a resolution that failed or a stoppable one given up while stopped; or,
+  /// when `synchronousOnly`, those above a stoppable resolution's async ones (all, when it
+  /// has none), and the async provider below resolves its dependency again when the
+  /// resolution goes on.
+  func abandon(synchronousOnly: Bool = false) {
+    while let top = state.pointee.frames.last,
+      !synchronousOnly || top.provider.asyncCreator == nil
+    {
+      state.pointee.frames.removeLast()
+      top.values?.release()
+      if top.claimed {
+        releaseClaim(of: top.provider, storing: nil)
+      }
       state.pointee.stoppable?.forgetProductInHand()
-    }
-  }
-
-  /// Releases what a frame given up holds: its values, and its claim.
-  private func release(_ frame: ResolutionState.Frame) {
-    frame.values?.release()
-    if frame.claimed {
-      releaseClaim(of: frame.provider, storing: nil)
     }
   }
 

@@ -33,7 +33,7 @@ import INJReflection
 /// state is never touched by two threads at once, and every pointer in it (its
 /// thread's state) is set again by ``Resolver/proceed(_:)`` before the resolution goes
 /// on, on the thread that runs it. A stopped resolution is gone on with, or given up
-/// (``abandon()``), which releases its claims.
+/// (``abandon(synchronousOnly:)``), which releases its claims.
 final class StoppableResolution: @unchecked Sendable {
   // Sendable by the invariant above: its task alone reads and changes it.
   let provider: Provider
@@ -102,9 +102,7 @@ final class StoppableResolution: @unchecked Sendable {
   /// when it has them; it takes them again when it next needs them.
   func giveProductsBack() {
     guard let request = state.request else { return }
-    var products = ObjectGraphProducts()
-    swap(&products, &state.objectGraphProducts)
-    request.synchronous.giveBack(products)
+    request.synchronous.giveBack(exchange(&state.objectGraphProducts, with: ObjectGraphProducts()))
     state.request = nil
     state.hasLookedForRequest = false
   }
@@ -127,20 +125,13 @@ final class StoppableResolution: @unchecked Sendable {
     state.frames[state.frames.count - 1].values!.takeUnretainedValue()
   }
 
-  /// Gives up a stopped resolution: releases its values and claims.
-  func abandon() {
-    onState { $0.abandon() }
-  }
-
-  /// Gives up the synchronous providers in progress (see
-  /// `Resolver.abandonSynchronousFrames`).
-  func abandonSynchronousFrames() {
-    onState { $0.abandonSynchronousFrames() }
-  }
-
-  /// Runs `body` with the resolver of the state in place.
-  private func onState(_ body: (Resolver) -> Void) {
-    withUnsafeMutablePointer(to: &state) { body(Resolver(state: $0)) }
+  /// Gives up a stopped resolution, releasing its values and claims; or only its
+  /// synchronous providers in progress, when `synchronousOnly` (see
+  /// `Resolver.abandon(synchronousOnly:)`).
+  func abandon(synchronousOnly: Bool = false) {
+    withUnsafeMutablePointer(to: &state) {
+      Resolver(state: $0).abandon(synchronousOnly: synchronousOnly)
+    }
   }
 }
 
