@@ -99,7 +99,7 @@ final class Claims: Sendable {
         }
       }
       if let creation = waiter.creation, let parent = creation.parent {
-        found.append((Waiter(parent), creation.name))
+        found.append((Waiter(id: parent.claimOwner, creation: parent), creation.name))
       }
       return found
     }
@@ -110,19 +110,8 @@ final class Claims: Sendable {
   struct Waiter {
     /// The owner of the claims it holds.
     let id: UInt
-    let creation: AsyncCreation?
-
-    /// A resolution, by the owner of its claims.
-    init(owner: UInt) {
-      id = owner
-      creation = nil
-    }
-
-    /// An async creation, which holds its claims itself.
-    init(_ creation: AsyncCreation) {
-      id = creation.claimOwner
-      self.creation = creation
-    }
+    /// The async creation it is, if it is one: it holds its claims itself.
+    var creation: AsyncCreation? = nil
   }
 
   enum Outcome {
@@ -204,7 +193,7 @@ final class Claims: Sendable {
         }
         guard waits else { return nil }
         if let cycle = table.access({
-          $0.cycle(waitingFor: key, by: Waiter(owner: owner), name: name)
+          $0.cycle(waitingFor: key, by: Waiter(id: owner), name: name)
         }) {
           throw .cycle(cycle)
         }
@@ -215,7 +204,7 @@ final class Claims: Sendable {
           }
           if mayBeNeeded == true { throw .heldBySuspendedRequest(awaiting: awaited) }
         }
-        table.access { $0.waits[owner] = (key, Waiter(owner: owner)) }
+        table.access { $0.waits[owner] = (key, Waiter(id: owner)) }
         table.wait()
         table.access { $0.waits[owner] = nil }
       }
@@ -235,7 +224,7 @@ final class Claims: Sendable {
     of object: AnyObject, name: String, by creation: AsyncCreation
   ) async throws(Refusal) {
     let key = ObjectIdentifier(object)
-    let waiter = Waiter(creation)
+    let waiter = Waiter(id: creation.claimOwner, creation: creation)
     let table = self.table
     let cycle: [String]? = table.withLock { table in
       let cycle = table.access { table -> [String]? in
@@ -248,13 +237,7 @@ final class Claims: Sendable {
       return cycle
     }
     if let cycle { throw .cycle(cycle) }
-    defer {
-      table.withLock { table in
-        table.access { table in
-          table.waits[waiter.id] = nil
-        }
-      }
-    }
+    defer { table.withLock { $0.access { $0.waits[waiter.id] = nil } } }
     let release = await CancellableWait.suspend(cancelled: Release.cancelled) { entry in
       table.withLock { table in
         table.access { table -> Release? in
