@@ -374,7 +374,7 @@ struct AsyncResolver {
   ) async -> Value {
     switch isolation {
     case .mainActor where !MainActorCheck.isOnMainActor:
-      return await onMainActor(HandedOver(body)).value
+      return await on(MainActor.shared, HandedOver(body)).value
     case .actor(let isolating):
       return await on(isolating.actor, HandedOver(body)).value
     default:
@@ -382,11 +382,8 @@ struct AsyncResolver {
     }
   }
 
-  @MainActor
-  private static func onMainActor<Value>(_ work: HandedOver<() -> Value>) -> HandedOver<Value> {
-    HandedOver(work.value())
-  }
-
+  /// Runs `work` isolated to `actor`, as the thread's running actor (see
+  /// ``ThreadState/runningActor``).
   private static func on<Value>(
     _ actor: isolated any Actor, _ work: HandedOver<() -> Value>
   ) -> HandedOver<Value> {

@@ -26,10 +26,10 @@ struct ThreadState: ~Copyable {
   var nameHashes = NameHashes()
   /// Emptied dependency storage of finished creations.
   var storageCache = StorageCache()
-  /// The actor (other than the main actor) the thread runs right now, set only by
-  /// ``withRunningActor(_:_:)`` while an async resolution has hopped to that actor and
-  /// resolves synchronously there, without suspending: creators isolated to it may
-  /// run.
+  /// The actor the thread runs right now, set only by ``withRunningActor(_:_:)`` while
+  /// an async resolution has hopped to that actor and resolves synchronously there,
+  /// without suspending: creators isolated to it may run. (Where the main actor runs is
+  /// told without it: see ``MainActorCheck``.)
   var runningActor: ObjectIdentifier?
   /// The module being installed on this thread, and the container it is installed in
   /// (see `Container.install(_:fileID:line:)`): the
