@@ -7,12 +7,8 @@
 /// resumed exactly once.
 struct WaitingTask<Outcome: Sendable>: Sendable {
   let id: ObjectIdentifier
-  private let continuation: CheckedContinuation<Outcome, Never>
-
-  fileprivate init(id: ObjectIdentifier, continuation: CheckedContinuation<Outcome, Never>) {
-    self.id = id
-    self.continuation = continuation
-  }
+  /// Resumed once, through ``resume(returning:)``.
+  let continuation: CheckedContinuation<Outcome, Never>
 
   /// Ends the wait with `outcome`. Call once, after taking the entry out of its list.
   func resume(returning outcome: Outcome) {
