@@ -61,7 +61,8 @@ struct Resolver {
     let outer = thread.pointee.resolution
     resolution.state.thread = thread
     resolution.stop = nil
-    let isStarting = resolution.state.frames.isEmpty && !resolution.hasProductInHand
+    // A product in hand is its top frame's.
+    let isStarting = resolution.state.frames.isEmpty
     if isStarting, resolution.state.frames.capacity < thread.pointee.spareFrames.capacity {
       swap(&resolution.state.frames, &thread.pointee.spareFrames)
     }
@@ -645,15 +646,17 @@ struct Resolver {
 
   // MARK: In progress
 
+  /// Whether `provider` is in progress in this resolution or one it is nested in: in a
+  /// frame, or as a leaf.
   private func isInProgress(_ provider: Provider) -> Bool {
-    // Identities only: comparing them needs no reference counting.
-    let id = ObjectIdentifier(provider)
+    // Addresses only: comparing them needs no reference counting.
     var resolution: UnsafeMutablePointer<ResolutionState>? = state
     while let current = resolution {
       if current.pointee.leaf?.refers(to: provider) == true {
         return true
       }
-      for index in current.pointee.frames.indices where current.pointee.frames[index].id == id {
+      for index in current.pointee.frames.indices
+      where current.pointee.frames[index].handle.refers(to: provider) {
         return true
       }
       resolution = current.pointee.outer
@@ -710,8 +713,6 @@ struct ResolutionState {
 
     /// The provider, retained (for paths where the cost does not matter).
     var provider: Provider { handle.retained }
-
-    var id: ObjectIdentifier { ObjectIdentifier(handle.retained) }
   }
 
   /// The resolution this one is nested in, on the same thread; it outlives this

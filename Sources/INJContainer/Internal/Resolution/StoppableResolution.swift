@@ -81,11 +81,6 @@ final class StoppableResolution: @unchecked Sendable {
   /// made once.
   var cells: ObjectGraphCells { context.requestProducts.cells }
 
-  /// Whether the top frame's product was made, and the resolution goes on with it.
-  var hasProductInHand: Bool {
-    awaitedProduct != nil
-  }
-
   /// Forgets the top frame's product in hand, taken or given up.
   func forgetProductInHand() {
     isInjectionPending = false
