@@ -194,6 +194,6 @@ extension Container {
 /// any (a creator calling back), whose names in progress lead to it.
 struct ThreadRequest: ResolutionInProgress {
   var path: [String] {
-    ThreadState.resolutionInProgress.map { Resolver(state: $0).path } ?? []
+    ThreadState.current.pointee.resolution.map { Resolver(state: $0).path } ?? []
   }
 }

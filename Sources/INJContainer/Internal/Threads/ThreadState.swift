@@ -61,11 +61,6 @@ struct ThreadState: ~Copyable {
     return make()
   }
 
-  /// The resolution in progress on this thread, if any, without making the state.
-  static var resolutionInProgress: UnsafeMutablePointer<ResolutionState>? {
-    pthread_getspecific(key)?.assumingMemoryBound(to: ThreadState.self).pointee.resolution
-  }
-
   /// Frees a thread's state when the thread ends.
   private static let key: pthread_key_t = {
     var key = pthread_key_t()
