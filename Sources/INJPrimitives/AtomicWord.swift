@@ -58,20 +58,16 @@ package extension AtomicWord {
   @inlinable
   @inline(__always)
   func load(ordering: AtomicLoadOrdering) -> Int {
-    switch ordering {
-    case .relaxed: inj_atomic_word_load_relaxed(address)
-    case .acquiring: inj_atomic_word_load_acquire(address)
-    }
+    let order = if case .relaxed = ordering { memory_order_relaxed } else { memory_order_acquire }
+    return inj_atomic_word_load(address, order)
   }
 
   /// Sets the word to an integer.
   @inlinable
   @inline(__always)
   func store(_ value: Int, ordering: AtomicStoreOrdering) {
-    switch ordering {
-    case .relaxed: inj_atomic_word_store_relaxed(address, value)
-    case .releasing: inj_atomic_word_store_release(address, value)
-    }
+    let order = if case .relaxed = ordering { memory_order_relaxed } else { memory_order_release }
+    inj_atomic_word_store(address, value, order)
   }
 
   /// Adds `operand` (wrapping around on overflow), relaxed; returns the value before.
@@ -89,12 +85,8 @@ package extension AtomicWord {
     expected: Int, desired: Int, ordering: AtomicUpdateOrdering
   ) -> (exchanged: Bool, original: Int) {
     var found = expected
-    let exchanged =
-      switch ordering {
-      case .acquiring: inj_atomic_word_compare_exchange_acquire(address, &found, desired)
-      case .acquiringAndReleasing:
-        inj_atomic_word_compare_exchange_acq_rel(address, &found, desired)
-      }
+    let order = if case .acquiring = ordering { memory_order_acquire } else { memory_order_acq_rel }
+    let exchanged = inj_atomic_word_compare_exchange(address, &found, desired, order)
     return (exchanged, found)
   }
 

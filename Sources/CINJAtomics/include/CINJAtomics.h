@@ -13,7 +13,8 @@
 // memory from `inj_atomic_words_create` (freed with `inj_atomic_words_destroy`), or a
 // word inside a Swift object that outlives every use. It gets its first value before
 // any other thread can reach it, and from then on is read and written only through the
-// functions below, until no thread can reach it any more. Each function names its memory order; `_Atomic` gives every operation its
+// functions below, until no thread can reach it any more. Each function names its memory
+// order, or takes one of those its comment lists; `_Atomic` gives every operation its
 // atomicity, and the asserts below check that a word's operations need no lock.
 #ifndef CINJATOMICS_H
 #define CINJATOMICS_H
@@ -61,59 +62,37 @@ INJ_ATOMIC_FUNCTION void inj_atomic_words_destroy(inj_atomic_word *_Nonnull word
   free(words);
 }
 
-/// Sets the word's first value, before any other thread can reach it.
-INJ_ATOMIC_FUNCTION void inj_atomic_word_init(inj_atomic_word *_Nonnull word, intptr_t value) {
-  atomic_init(&word->value, value);
+/// Reads the word with `order`: `memory_order_relaxed`, which orders nothing else, or
+/// `memory_order_acquire`, after which what the thread that stored the value wrote
+/// before its release is visible.
+INJ_ATOMIC_FUNCTION intptr_t inj_atomic_word_load(inj_atomic_word *_Nonnull word,
+                                                  memory_order order) {
+  return atomic_load_explicit(&word->value, order);
 }
 
-/// Reads the word, ordering nothing else.
-INJ_ATOMIC_FUNCTION intptr_t inj_atomic_word_load_relaxed(inj_atomic_word *_Nonnull word) {
-  return atomic_load_explicit(&word->value, memory_order_relaxed);
-}
-
-/// Reads the word; what the thread that stored the value wrote before its release
-/// is visible after this load.
-INJ_ATOMIC_FUNCTION intptr_t inj_atomic_word_load_acquire(inj_atomic_word *_Nonnull word) {
-  return atomic_load_explicit(&word->value, memory_order_acquire);
-}
-
-/// Writes the word, ordering nothing else.
-INJ_ATOMIC_FUNCTION void inj_atomic_word_store_relaxed(inj_atomic_word *_Nonnull word,
-                                                 intptr_t value) {
-  atomic_store_explicit(&word->value, value, memory_order_relaxed);
-}
-
-/// Writes the word after everything this thread wrote before it: a thread that
-/// reads the value with an acquiring load sees those writes too.
-INJ_ATOMIC_FUNCTION void inj_atomic_word_store_release(inj_atomic_word *_Nonnull word,
-                                                 intptr_t value) {
-  atomic_store_explicit(&word->value, value, memory_order_release);
+/// Writes the word with `order`: `memory_order_relaxed`, which orders nothing else, or
+/// `memory_order_release`, after everything this thread wrote before it, so that a
+/// thread that reads the value with an acquiring load sees those writes too.
+INJ_ATOMIC_FUNCTION void inj_atomic_word_store(inj_atomic_word *_Nonnull word, intptr_t value,
+                                               memory_order order) {
+  atomic_store_explicit(&word->value, value, order);
 }
 
 /// Adds to the word (wrapping around), ordering nothing else; returns the value it
 /// had before.
 INJ_ATOMIC_FUNCTION intptr_t inj_atomic_word_fetch_add_relaxed(inj_atomic_word *_Nonnull word,
-                                                         intptr_t operand) {
+                                                               intptr_t operand) {
   return atomic_fetch_add_explicit(&word->value, operand, memory_order_relaxed);
 }
 
-/// Replaces the word with `desired` if it holds `*expected`, acquiring; otherwise
-/// stores what it holds in `*expected`, acquiring too. Returns whether it replaced it.
-INJ_ATOMIC_FUNCTION bool inj_atomic_word_compare_exchange_acquire(inj_atomic_word *_Nonnull word,
-                                                            intptr_t *_Nonnull expected,
-                                                            intptr_t desired) {
-  return atomic_compare_exchange_strong_explicit(&word->value, expected, desired,
-                                                 memory_order_acquire, memory_order_acquire);
-}
-
-/// Replaces the word with `desired` if it holds `*expected`, acquiring and
-/// releasing; otherwise stores what it holds in `*expected`, acquiring. Returns
-/// whether it replaced it.
-INJ_ATOMIC_FUNCTION bool inj_atomic_word_compare_exchange_acq_rel(inj_atomic_word *_Nonnull word,
-                                                            intptr_t *_Nonnull expected,
-                                                            intptr_t desired) {
-  return atomic_compare_exchange_strong_explicit(&word->value, expected, desired,
-                                                 memory_order_acq_rel, memory_order_acquire);
+/// Replaces the word with `desired` if it holds `*expected`, with `order`
+/// (`memory_order_acquire`, or `memory_order_acq_rel` to release too); otherwise stores
+/// what it holds in `*expected`, acquiring. Returns whether it replaced it.
+INJ_ATOMIC_FUNCTION bool inj_atomic_word_compare_exchange(inj_atomic_word *_Nonnull word,
+                                                          intptr_t *_Nonnull expected,
+                                                          intptr_t desired, memory_order order) {
+  return atomic_compare_exchange_strong_explicit(&word->value, expected, desired, order,
+                                                 memory_order_acquire);
 }
 
 #endif
