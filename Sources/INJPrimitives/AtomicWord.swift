@@ -5,9 +5,8 @@ public import CINJAtomics
 
 /// One word at a fixed address that threads read and change atomically: an integer,
 /// or a reference to an object that it does not retain. The operations of every
-/// atomic of the package; who owns the word is the owner's business (``AtomicInt``,
-/// ``AtomicReference`` and ``AtomicReferenceArray`` own heap words, ``ObjectWords``
-/// lends words inside an object).
+/// atomic of the package; who owns the word is the owner's business (``AtomicWords``
+/// owns heap words, ``ObjectWords`` lends words inside an object).
 ///
 /// Invariant: the word stays at `address` and holds a value from before it was shared
 /// for as long as any thread uses this view; from then on it is read and written only
@@ -19,16 +18,6 @@ public import CINJAtomics
 package struct AtomicWord: @unchecked Sendable {
   // Sendable by the invariant above: every access to the word is atomic.
   @usableFromInline let address: UnsafeMutablePointer<inj_atomic_word>
-
-  /// `count` words on the heap, each holding `value`, to be freed with
-  /// `inj_atomic_words_destroy`.
-  @inlinable
-  static func allocate(count: Int, value: Int) -> UnsafeMutablePointer<inj_atomic_word> {
-    guard let words = inj_atomic_words_create(count, value) else {
-      fatalError("out of memory for \(count) atomic words")
-    }
-    return words
-  }
 
   /// The word's bits for `reference`: the object's address, or zero for nil.
   @inlinable

@@ -7,18 +7,18 @@ import Testing
 /// The rule that decides whether an async dependency gets a task of its own.
 ///
 /// A pace is a view of a word its provider keeps; the tests that need no provider keep
-/// the word in an `AtomicInt`.
+/// the word in `AtomicWords`.
 @Suite struct CreationPaceTests {
   @Test func aProviderWithoutAFinishedCreationCountsAsSlow() {
-    let word = AtomicInt(0)
-    let pace = CreationPace(word.word)
+    let word = AtomicWords()
+    let pace = CreationPace(word[0])
     let quick = pace.isQuick
     #expect(!quick)
   }
 
   @Test func theLatestCreationDecides() {
-    let word = AtomicInt(0)
-    let pace = CreationPace(word.word)
+    let word = AtomicWords()
+    let pace = CreationPace(word[0])
     var seen: [Bool] = []
     for nanoseconds in [1_000, 2_000_000, CreationPace.quick, 0] {
       pace.record(nanoseconds: nanoseconds)
@@ -28,16 +28,16 @@ import Testing
   }
 
   @Test func whileSlowEveryCreationIsTimed() {
-    let word = AtomicInt(0)
-    let pace = CreationPace(word.word)
+    let word = AtomicWords()
+    let pace = CreationPace(word[0])
     #expect((0..<40).allSatisfy { _ in pace.timesNextCreation() })
     pace.record(nanoseconds: 1_000_000_000)
     #expect((0..<40).allSatisfy { _ in pace.timesNextCreation() })
   }
 
   @Test func whileQuickOneCreationInSixteenIsTimedAndASlowOneEndsIt() {
-    let word = AtomicInt(0)
-    let pace = CreationPace(word.word)
+    let word = AtomicWords()
+    let pace = CreationPace(word[0])
     pace.record(nanoseconds: 0)
     var timed: [Int] = []
     for creation in 1...48 where pace.timesNextCreation() {

@@ -17,9 +17,9 @@ struct OnceWordTests {
   /// Keeps a once word in a word of its own, as an async resolution level does, and
   /// releases its object as it goes.
   final class Holder: Sendable {
-    private let word = AtomicReference<Object>()
+    private let word = AtomicWords()
 
-    var reference: OnceWord<Object> { OnceWord(word.word) }
+    var reference: OnceWord<Object> { OnceWord(word[0]) }
 
     deinit {
       reference.release()

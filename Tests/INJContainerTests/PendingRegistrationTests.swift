@@ -181,18 +181,18 @@ import Testing
   /// register and apply theirs. Run under ThreadSanitizer by `Scripts/sanitizers.sh`.
   @Test func eachThreadResolvesWhatItJustRegisteredWhileOthersRegister() {
     let container = Container()
-    let failures = AtomicInt(0)
+    let failures = AtomicWords()
     DispatchQueue.concurrentPerform(iterations: 8) { thread in
       for index in 0..<200 {
         let name = "thread\(thread)-\(index)"
         container.addProvider(forName: name, options: .singleton) { _ in Part(name) }
         let label = (try? container.value(forName: name, as: Part.self))?.label
         if label != name {
-          _ = failures.wrappingAddRelaxed(1)
+          _ = failures[0].wrappingAddRelaxed(1)
         }
       }
     }
-    #expect(failures.load(ordering: .relaxed) == 0)
+    #expect(failures[0].load(ordering: .relaxed) == 0)
     #expect(container.names.slots.count == 8 * 200)
     let isPending = container.pendingMark.mayHavePending
     #expect(!isPending)
@@ -203,12 +203,12 @@ import Testing
   @Test func aRegistrationHandedToAnotherThreadIsSeenThere() {
     let container = Container()
     let registered = DispatchSemaphore(value: 0)
-    let seen = AtomicInt(0)
+    let seen = AtomicWords()
     let reader = ReaderThread {
       for index in 0..<500 {
         registered.wait()
         if container.isRegistered("name\(index)") {
-          _ = seen.wrappingAddRelaxed(1)
+          _ = seen[0].wrappingAddRelaxed(1)
         }
       }
     }
@@ -218,7 +218,7 @@ import Testing
       registered.signal()
     }
     reader.join()
-    #expect(seen.load(ordering: .relaxed) == 500)
+    #expect(seen[0].load(ordering: .relaxed) == 500)
   }
 }
 

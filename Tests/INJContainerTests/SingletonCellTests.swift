@@ -29,7 +29,7 @@ struct SingletonCellTests {
   @Test func readersSeeNothingOrTheWholeProduct() {
     for round in 0..<50 {
       let holder = Holder()
-      let seen = AtomicInt(0)
+      let seen = AtomicWords()
       DispatchQueue.concurrentPerform(iterations: 4) { thread in
         if thread == 0 {
           holder.cell.store(Resolved(object: Product(serial: round)))
@@ -37,7 +37,7 @@ struct SingletonCellTests {
         for _ in 0..<1_000 {
           if let value = holder.cell.value {
             #expect((value.object as? Product)?.serial == round)
-            _ = seen.wrappingAddRelaxed(1)
+            _ = seen[0].wrappingAddRelaxed(1)
           }
         }
       }

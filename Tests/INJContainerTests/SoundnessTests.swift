@@ -63,17 +63,17 @@ struct SoundnessTests {
     // are atomics.
     @Inject var api: Api?
     var title: String?
-    let inside = AtomicInt(0)
-    let overlaps = AtomicInt(0)
+    let inside = AtomicWords()
+    let overlaps = AtomicWords()
 
     func injectProperties(_ injector: inout PropertyInjector) throws {
-      if inside.wrappingAddRelaxed(1) > 0 {
-        _ = overlaps.wrappingAddRelaxed(1)
+      if inside[0].wrappingAddRelaxed(1) > 0 {
+        _ = overlaps[0].wrappingAddRelaxed(1)
       }
       // Long enough for another thread's injection to start meanwhile.
       usleep(2_000)
       try injector.inject(&title, named: "title")
-      _ = inside.wrappingAddRelaxed(-1)
+      _ = inside[0].wrappingAddRelaxed(-1)
     }
   }
 
@@ -83,16 +83,16 @@ struct SoundnessTests {
     container.addInstance(Api(), forName: "api")
     container.addInstance("Settings", forName: "title")
     container.addProvider(forName: "screen", dependencies: ["api", "title"]) { _ in screen }
-    let failures = AtomicInt(0)
+    let failures = AtomicWords()
     runConcurrently(8) { _ in
       for _ in 0..<5 {
         if (try? container.value(forName: "screen", as: SharedScreen.self)) !== screen {
-          _ = failures.wrappingAddRelaxed(1)
+          _ = failures[0].wrappingAddRelaxed(1)
         }
       }
     }
-    #expect(failures.load(ordering: .relaxed) == 0)
-    #expect(screen.overlaps.load(ordering: .relaxed) == 0)
+    #expect(failures[0].load(ordering: .relaxed) == 0)
+    #expect(screen.overlaps[0].load(ordering: .relaxed) == 0)
     #expect(screen.title == "Settings")
     #expect(screen.api != nil)
   }
@@ -290,15 +290,15 @@ extension SoundnessTests {
         bothInjecting.arrive()
         _ = try container.value(forName: "first", as: Reentrant.self)
       }
-      let cycles = AtomicInt(0)
+      let cycles = AtomicWords()
       runConcurrently(2) { index in
         do {
           _ = try container.value(forName: index == 0 ? "first" : "second")
         } catch let error as ResolutionError {
-          if case .cycle = error.underlyingCycleReason { _ = cycles.wrappingAddRelaxed(1) }
+          if case .cycle = error.underlyingCycleReason { _ = cycles[0].wrappingAddRelaxed(1) }
         } catch {}
       }
-      #expect(cycles.load(ordering: .relaxed) >= 1)
+      #expect(cycles[0].load(ordering: .relaxed) >= 1)
     }
   }
 }

@@ -23,140 +23,141 @@ struct AtomicTests {
   }
 
   @Test func anIntegerKeepsWhatIsStoredAndAdded() {
-    let integer = AtomicInt(-3)
-    #expect(integer.load(ordering: .relaxed) == -3)
-    integer.store(Int.max, ordering: .releasing)
-    #expect(integer.load(ordering: .acquiring) == Int.max)
-    #expect(integer.wrappingAddRelaxed(1) == Int.max)
-    #expect(integer.load(ordering: .relaxed) == Int.min)
+    let integer = AtomicWords(value: -3)
+    #expect(integer[0].load(ordering: .relaxed) == -3)
+    integer[0].store(Int.max, ordering: .releasing)
+    #expect(integer[0].load(ordering: .acquiring) == Int.max)
+    #expect(integer[0].wrappingAddRelaxed(1) == Int.max)
+    #expect(integer[0].load(ordering: .relaxed) == Int.min)
   }
 
   @Test func aCompareExchangeExchangesOnlyWhatItExpects() {
-    let integer = AtomicInt(1)
-    let missed = integer.compareExchange(expected: 2, desired: 3, ordering: .acquiring)
+    let integer = AtomicWords(value: 1)
+    let missed = integer[0].compareExchange(expected: 2, desired: 3, ordering: .acquiring)
     #expect(!missed.exchanged && missed.original == 1)
-    let hit = integer.compareExchange(expected: 1, desired: 3, ordering: .acquiringAndReleasing)
+    let hit = integer[0].compareExchange(expected: 1, desired: 3, ordering: .acquiringAndReleasing)
     #expect(hit.exchanged && hit.original == 1)
-    #expect(integer.load(ordering: .relaxed) == 3)
+    #expect(integer[0].load(ordering: .relaxed) == 3)
   }
 
   @Test func anIntegerCountsEveryAdditionFromManyThreads() {
-    let count = AtomicInt(0)
+    let count = AtomicWords()
     runConcurrently(Self.threadCount) { _ in
       for _ in 0..<10_000 {
-        _ = count.wrappingAddRelaxed(1)
+        _ = count[0].wrappingAddRelaxed(1)
       }
     }
-    #expect(count.load(ordering: .acquiring) == Self.threadCount * 10_000)
+    #expect(count[0].load(ordering: .acquiring) == Self.threadCount * 10_000)
   }
 
   @Test func exactlyOneThreadClaimsAnIntegerByCompareExchange() {
     for _ in 0..<50 {
-      let state = AtomicInt(0)
-      let winners = AtomicInt(0)
-      let unseen = AtomicInt(0)
+      let state = AtomicWords()
+      let winners = AtomicWords()
+      let unseen = AtomicWords()
       let claimed = Payload()
       runConcurrently(Self.threadCount) { thread in
-        if state.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
-          _ = winners.wrappingAddRelaxed(1)
+        if state[0].compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
+          _ = winners[0].wrappingAddRelaxed(1)
           claimed.value = thread
-          state.store(2, ordering: .releasing)
-        } else if state.load(ordering: .acquiring) == 2, claimed.value < 0 {
+          state[0].store(2, ordering: .releasing)
+        } else if state[0].load(ordering: .acquiring) == 2, claimed.value < 0 {
           // The claimer's write is visible once its releasing store is seen.
-          _ = unseen.wrappingAddRelaxed(1)
+          _ = unseen[0].wrappingAddRelaxed(1)
         }
       }
-      #expect(winners.load(ordering: .relaxed) == 1)
-      #expect(unseen.load(ordering: .relaxed) == 0)
+      #expect(winners[0].load(ordering: .relaxed) == 1)
+      #expect(unseen[0].load(ordering: .relaxed) == 0)
     }
   }
 
   @Test func aReleasingStorePublishesWhatWasWrittenBeforeIt() {
     for round in 0..<50 {
-      let ready = AtomicInt(0)
+      let ready = AtomicWords()
       let payload = Payload()
-      let wrong = AtomicInt(0)
+      let wrong = AtomicWords()
       let start = StartLine(threads: Self.threadCount)
       runConcurrently(Self.threadCount) { thread in
         start.wait()
         if thread == 0 {
           payload.value = round
-          ready.store(1, ordering: .releasing)
+          ready[0].store(1, ordering: .releasing)
         } else {
-          while ready.load(ordering: .acquiring) == 0 {}
-          if payload.value != round { _ = wrong.wrappingAddRelaxed(1) }
+          while ready[0].load(ordering: .acquiring) == 0 {}
+          if payload.value != round { _ = wrong[0].wrappingAddRelaxed(1) }
         }
       }
-      #expect(wrong.load(ordering: .relaxed) == 0)
+      #expect(wrong[0].load(ordering: .relaxed) == 0)
     }
   }
 
   @Test func aReferencePublishesAnObjectMadeOnAnotherThread() {
     for round in 0..<50 {
-      let reference = AtomicReference<Payload>()
+      let reference = AtomicWords()
       let made = Payload()
-      let wrong = AtomicInt(0)
+      let wrong = AtomicWords()
       let start = StartLine(threads: Self.threadCount)
       runConcurrently(Self.threadCount) { thread in
         start.wait()
         if thread == 0 {
           made.value = round
-          reference.store(Unretained(made), ordering: .releasing)
+          reference[0].storeReference(Unretained(made), ordering: .releasing)
         } else {
-          var seen = reference.load(ordering: .acquiring)
+          var seen = reference[0].loadReference(ordering: .acquiring, as: Payload.self)
           while seen == nil {
-            seen = reference.load(ordering: .acquiring)
+            seen = reference[0].loadReference(ordering: .acquiring, as: Payload.self)
           }
-          if seen?.retained.value != round { _ = wrong.wrappingAddRelaxed(1) }
+          if seen?.retained.value != round { _ = wrong[0].wrappingAddRelaxed(1) }
         }
       }
-      #expect(wrong.load(ordering: .relaxed) == 0)
+      #expect(wrong[0].load(ordering: .relaxed) == 0)
       withExtendedLifetime(made) {}
     }
   }
 
   @Test func exactlyOneThreadSetsAnEmptyReference() {
-    let reference = AtomicReference<Payload>()
+    let reference = AtomicWords()
     let candidates = (0..<Self.threadCount).map { Payload(value: $0) }
-    let winners = AtomicInt(0)
-    let emptyLosers = AtomicInt(0)
+    let winners = AtomicWords()
+    let emptyLosers = AtomicWords()
     runConcurrently(Self.threadCount) { thread in
-      let outcome = reference.compareExchange(
+      let outcome = reference[0].compareExchangeReference(
         expected: nil, desired: Unretained(candidates[thread]),
         ordering: .acquiringAndReleasing)
       if outcome.exchanged {
-        _ = winners.wrappingAddRelaxed(1)
+        _ = winners[0].wrappingAddRelaxed(1)
       } else if outcome.original == nil {
-        _ = emptyLosers.wrappingAddRelaxed(1)
+        _ = emptyLosers[0].wrappingAddRelaxed(1)
       }
     }
-    #expect(emptyLosers.load(ordering: .relaxed) == 0)
-    #expect(winners.load(ordering: .relaxed) == 1)
-    let set = reference.load(ordering: .acquiring)?.retained
+    #expect(emptyLosers[0].load(ordering: .relaxed) == 0)
+    #expect(winners[0].load(ordering: .relaxed) == 1)
+    let set = reference[0].loadReference(ordering: .acquiring, as: Payload.self)?.retained
     #expect(set.map { candidate in candidates.contains { $0 === candidate } } == true)
   }
 
   @Test func everySlotOfAnArrayPublishesItsOwnObject() {
     let count = 256
-    let array = AtomicReferenceArray<Payload>(count: count)
+    let array = AtomicWords(count: count)
     let objects = (0..<count).map { Payload(value: $0) }
-    let wrong = AtomicInt(0)
+    let wrong = AtomicWords()
     runConcurrently(Self.threadCount) { thread in
       // Each thread stores every 16th slot and reads all of them.
       for index in stride(from: thread, to: count, by: Self.threadCount) {
-        array.store(Unretained(objects[index]), at: index, ordering: .releasing)
+        array[index].storeReference(Unretained(objects[index]), ordering: .releasing)
       }
       for index in 0..<count {
-        if let found = array.load(at: index, ordering: .acquiring),
+        if let found = array[index].loadReference(ordering: .acquiring, as: Payload.self),
           found.retained.value != index
         {
-          _ = wrong.wrappingAddRelaxed(1)
+          _ = wrong[0].wrappingAddRelaxed(1)
         }
       }
     }
-    #expect(wrong.load(ordering: .relaxed) == 0)
+    #expect(wrong[0].load(ordering: .relaxed) == 0)
     for index in 0..<count {
-      #expect(array.load(at: index, ordering: .relaxed)?.retained === objects[index])
+      let found = array[index].loadReference(ordering: .relaxed, as: Payload.self)
+      #expect(found?.retained === objects[index])
     }
   }
 }
@@ -178,16 +179,16 @@ extension AtomicTests {
   @Test func exactlyOneThreadFillsAnInjectBox() {
     for round in 0..<50 {
       let box = InjectBox<Int>(filler: InjectBox.fillValue)
-      let fills = AtomicInt(0)
-      let wrong = AtomicInt(0)
+      let fills = AtomicWords()
+      let wrong = AtomicWords()
       runConcurrently(Self.threadCount) { thread in
-        if box.fill(with: thread) { _ = fills.wrappingAddRelaxed(1) }
+        if box.fill(with: thread) { _ = fills[0].wrappingAddRelaxed(1) }
         if let seen = box.current, !(0..<Self.threadCount).contains(seen) {
-          _ = wrong.wrappingAddRelaxed(1)
+          _ = wrong[0].wrappingAddRelaxed(1)
         }
       }
-      #expect(fills.load(ordering: .relaxed) == 1, "round \(round)")
-      #expect(wrong.load(ordering: .relaxed) == 0)
+      #expect(fills[0].load(ordering: .relaxed) == 1, "round \(round)")
+      #expect(wrong[0].load(ordering: .relaxed) == 0)
     }
   }
 
@@ -218,21 +219,21 @@ extension AtomicTests {
 struct AtomicOrderingProbe {
   @Test(.enabled(if: ProcessInfo.processInfo.environment["INJINEER_TSAN_PROBE"] == "1"))
   func aRelaxedStorePublishesNothing() {
-    let ready = AtomicInt(0)
+    let ready = AtomicWords()
     let payload = Payload()
-    let seen = AtomicInt(0)
+    let seen = AtomicWords()
     let start = StartLine(threads: 2)
     runConcurrently(2) { thread in
       start.wait()
       if thread == 0 {
         payload.value = 1
-        ready.store(1, ordering: .relaxed)
+        ready[0].store(1, ordering: .relaxed)
       } else {
-        while ready.load(ordering: .relaxed) == 0 {}
-        seen.store(payload.value, ordering: .relaxed)
+        while ready[0].load(ordering: .relaxed) == 0 {}
+        seen[0].store(payload.value, ordering: .relaxed)
       }
     }
-    #expect(seen.load(ordering: .relaxed) != 0)
+    #expect(seen[0].load(ordering: .relaxed) != 0)
   }
 }
 
@@ -240,7 +241,7 @@ struct AtomicOrderingProbe {
 /// the atomics under test orders what they do after it: no lock, and no thread that
 /// ended before another began.
 private final class StartLine: Sendable {
-  private let arrived = AtomicInt(0)
+  private let arrived = AtomicWords()
   private let threads: Int
 
   init(threads: Int) {
@@ -248,8 +249,8 @@ private final class StartLine: Sendable {
   }
 
   func wait() {
-    _ = arrived.wrappingAddRelaxed(1)
-    while arrived.load(ordering: .relaxed) < threads {}
+    _ = arrived[0].wrappingAddRelaxed(1)
+    while arrived[0].load(ordering: .relaxed) < threads {}
   }
 }
 

@@ -45,10 +45,11 @@ struct UnretainedTests {
 
   @Test func anAtomicWordHoldsAReference() {
     let payload = Payload(3)
-    let word = AtomicReference<Payload>()
-    #expect(word.load(ordering: .acquiring) == nil)
-    word.store(Unretained(payload), ordering: .releasing)
-    #expect(word.load(ordering: .acquiring)?.refers(to: payload) == true)
+    let words = AtomicWords()
+    #expect(words[0].loadReference(ordering: .acquiring, as: Payload.self) == nil)
+    words[0].storeReference(Unretained(payload), ordering: .releasing)
+    let loaded = words[0].loadReference(ordering: .acquiring, as: Payload.self)
+    #expect(loaded?.refers(to: payload) == true)
     withExtendedLifetime(payload) {}
   }
 }

@@ -55,7 +55,7 @@ enum ScratchContainers {
     init(container: Int) { self.container = container }
   }
 
-  private static let nextContainer = AtomicInt(0)
+  private static let nextContainer = AtomicWords()
 
   /// Makes a container (every other one a child of a container dropped at once),
   /// resolves a transient that depends twice on an object-graph name, and drops it.
@@ -63,7 +63,7 @@ enum ScratchContainers {
   /// - Throws: ``HarnessFault`` when the two parts are not the one this container
   ///   made, or what resolving threw.
   static func use(round: Int) throws {
-    let id = nextContainer.wrappingAddRelaxed(1)
+    let id = nextContainer[0].wrappingAddRelaxed(1)
     let container = round.isMultiple(of: 2) ? Container() : Container().makeChild()
     container.addProvider(forName: "part", options: .objectGraph) { _ in Part(container: id) }
     container.addProvider(forName: "pair", dependencies: ["part", "part"]) { values in
@@ -232,11 +232,11 @@ struct ModelHarness {
     for (name, indices) in registrations.sorted(by: { $0.key < $1.key }).prefix(1) {
       guard indices.count == 1, let shared = sharedObjects[indices[0]] else { continue }
       let container = self.container
-      let strangers = AtomicInt(0)
+      let strangers = AtomicWords()
       runConcurrently(3) { _ in
         for _ in 0..<3 {
           if let value = try? container.value(forName: name), value as? SharedMade !== shared {
-            _ = strangers.wrappingAddRelaxed(1)
+            _ = strangers[0].wrappingAddRelaxed(1)
           }
         }
       }
@@ -252,9 +252,9 @@ struct ModelHarness {
           return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
         }
       }
-      _ = strangers.wrappingAddRelaxed(strangeTasks ?? 0)
+      _ = strangers[0].wrappingAddRelaxed(strangeTasks ?? 0)
       statistics.concurrentRounds += 1
-      if strangers.load(ordering: .relaxed) > 0 {
+      if strangers[0].load(ordering: .relaxed) > 0 {
         return
           "resolving '\(name)' on three threads and nine tasks at once gave a value other "
           + "than its shared object"

@@ -42,11 +42,11 @@ final class Handoff<Value: Sendable>: @unchecked Sendable {
 
 /// A count any thread may add to.
 final class SharedCount: Sendable {
-  private let count = AtomicInt(0)
+  private let count = AtomicWords()
 
-  func add(_ amount: Int = 1) { _ = count.wrappingAddRelaxed(amount) }
-  func store(_ value: Int) { count.store(value, ordering: .releasing) }
-  var value: Int { count.load(ordering: .acquiring) }
+  func add(_ amount: Int = 1) { _ = count[0].wrappingAddRelaxed(amount) }
+  func store(_ value: Int) { count[0].store(value, ordering: .releasing) }
+  var value: Int { count[0].load(ordering: .acquiring) }
 }
 
 /// A value guarded by a lock that ThreadSanitizer understands.

@@ -11,7 +11,7 @@ final class PlanCache: Sendable {
 
   private static let recentCount = 256
   private let plans = Locked<[ObjectIdentifier: InjectionPlan]>([:])
-  private let recent = AtomicReferenceArray<InjectionPlan>(count: PlanCache.recentCount)
+  private let recent = AtomicWords(count: PlanCache.recentCount)
 
   private init() {}
 
@@ -24,7 +24,7 @@ final class PlanCache: Sendable {
     let type = Swift.type(of: instance)
     let key = ObjectIdentifier(type)
     let entry = Self.recentIndex(of: key)
-    if let cached = recent.load(at: entry, ordering: .acquiring) {
+    if let cached = recent[entry].loadReference(ordering: .acquiring, as: InjectionPlan.self) {
       let (hit, injects) = cached.read {
         (ObjectIdentifier($0.type) == key, $0.hasInjectableProperties)
       }
@@ -33,7 +33,7 @@ final class PlanCache: Sendable {
       }
     }
     let plan = storedPlan(for: instance, key: key)
-    recent.store(Unretained(plan), at: entry, ordering: .releasing)
+    recent[entry].storeReference(Unretained(plan), ordering: .releasing)
     return ifInjectable && !plan.hasInjectableProperties ? nil : plan
   }
 

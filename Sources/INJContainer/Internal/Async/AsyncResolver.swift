@@ -37,11 +37,14 @@ final class AsyncResolution: Sendable {
   let depth: Int
   /// The top-level request's level, which holds its object-graph products.
   private let top: AsyncResolution?
-  /// The object-graph products of the top-level request, made when first needed (set
-  /// on the top level only): a ``OnceWord`` in a word of its own, released with the level.
-  private let products = AtomicReference<RequestProducts>()
-  /// Not zero once the creation of this level has ended.
-  private let ended = AtomicInt(0)
+  /// Two words: the object-graph products of the top-level request, made when first
+  /// needed (set on the top level only), a ``OnceWord`` released with the level; and
+  /// whether the creation of this level has ended, not zero once it has.
+  private let words = AtomicWords(count: 2)
+  /// The object-graph products of the top-level request.
+  private var products: OnceWord<RequestProducts> { OnceWord(words[0]) }
+  /// Whether the creation of this level has ended, not zero once it has.
+  private var ended: AtomicWord { words[1] }
 
   private init(outer: AsyncResolution?, provider: Provider?) {
     self.outer = outer
@@ -51,7 +54,7 @@ final class AsyncResolution: Sendable {
   }
 
   deinit {
-    OnceWord<RequestProducts>(products.word).release()
+    products.release()
   }
 
   /// A top-level request.
@@ -93,7 +96,7 @@ final class AsyncResolution: Sendable {
 
   /// The object-graph products of the top-level request, made on first use.
   var requestProducts: RequestProducts {
-    let products = OnceWord<RequestProducts>((top ?? self).products.word)
+    let products = (top ?? self).products
     return products.object ?? products.setIfEmpty(RequestProducts())
   }
 

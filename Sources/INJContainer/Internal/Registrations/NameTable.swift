@@ -14,7 +14,7 @@ final class NameTable: @unchecked Sendable {
   // (every mutating method says so). So no two accesses to them ever overlap, and
   // they skip the run-time exclusivity check (`@exclusivity(unchecked)`), which
   // costs a registration about a tenth of its time.
-  private let buffer: AtomicReference<Buffer>
+  private let buffer = AtomicWords()
   @exclusivity(unchecked) private var strong: Buffer
   @exclusivity(unchecked) private var retired: [Buffer] = []
   /// Every slot, by id.
@@ -31,14 +31,17 @@ final class NameTable: @unchecked Sendable {
   init() {
     let initial = Buffer(capacity: 64)
     strong = initial
-    buffer = AtomicReference(Unretained(initial))
+    // Before the table is shared: any ordering does.
+    buffer[0].storeReference(Unretained(initial), ordering: .relaxed)
   }
 
   /// The slot for `name`, if the name is known. Safe from any thread.
   @inline(__always)
   func slot(named name: String, hash: Int) -> Unretained<NameSlot>? {
     // Never nil: `init` stores the first buffer and growing stores each next one.
-    buffer.load(ordering: .acquiring)!.read { $0.find(name, hash: hash) }
+    buffer[0].loadReference(ordering: .acquiring, as: Buffer.self)!.read {
+      $0.find(name, hash: hash)
+    }
   }
 
   /// The slot for `name`, created if new. Call with the registry lock held.
@@ -60,7 +63,7 @@ final class NameTable: @unchecked Sendable {
       }
       retired.append(strong)
       strong = grown
-      buffer.store(Unretained(grown), ordering: .releasing)
+      buffer[0].storeReference(Unretained(grown), ordering: .releasing)
     } else {
       strong.insert(slot)
     }
@@ -87,18 +90,18 @@ final class NameTable: @unchecked Sendable {
   final class Buffer {
     let capacity: Int
     private let mask: Int
-    private let entries: AtomicReferenceArray<NameSlot>
+    private let entries: AtomicWords
 
     init(capacity: Int) {
       self.capacity = capacity
       mask = capacity - 1
-      entries = AtomicReferenceArray(count: capacity)
+      entries = AtomicWords(count: capacity)
     }
 
     @inline(__always)
     func find(_ name: String, hash: Int) -> Unretained<NameSlot>? {
       var index = hash & mask
-      while let entry = entries.load(at: index, ordering: .acquiring) {
+      while let entry = entries[index].loadReference(ordering: .acquiring, as: NameSlot.self) {
         let matches = entry.read { $0.hash == hash && $0.name == name }
         if matches { return entry }
         index = (index &+ 1) & mask
@@ -109,10 +112,10 @@ final class NameTable: @unchecked Sendable {
     /// Adds a slot; the caller has checked it is absent and that there is room.
     func insert(_ slot: NameSlot) {
       var index = slot.hash & mask
-      while entries.load(at: index, ordering: .relaxed) != nil {
+      while entries[index].loadReference(ordering: .relaxed, as: NameSlot.self) != nil {
         index = (index &+ 1) & mask
       }
-      entries.store(Unretained(slot), at: index, ordering: .releasing)
+      entries[index].storeReference(Unretained(slot), ordering: .releasing)
     }
   }
 }

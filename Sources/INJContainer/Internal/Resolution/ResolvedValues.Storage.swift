@@ -84,11 +84,11 @@ struct StorageCache: ~Copyable {
   static let entryCount = 64
 
   /// The entry the next provider gets.
-  private static let nextEntry = AtomicInt(0)
+  private static let nextEntry = AtomicWords()
 
   /// The entry of a provider being made: the next in turn.
   static func entryForNewProvider() -> Int {
-    nextEntry.wrappingAddRelaxed(1) & (entryCount - 1)
+    nextEntry[0].wrappingAddRelaxed(1) & (entryCount - 1)
   }
 
   private let entries: UnsafeMutablePointer<ResolvedValues.Storage?>
