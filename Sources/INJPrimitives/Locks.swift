@@ -34,24 +34,40 @@ package final class Locked<Value>: @unchecked Sendable {
   /// Guards `value`.
   package init(_ value: Value) {
     self.value = value
-    PlatformLock.initialize(lock)
+    #if canImport(Darwin)
+    lock.initialize(to: os_unfair_lock())
+    #else
+    pthread_mutex_init(lock, nil)
+    #endif
   }
 
   deinit {
-    PlatformLock.destroy(lock)
+    #if canImport(Darwin)
+    lock.deinitialize(count: 1)
+    #else
+    pthread_mutex_destroy(lock)
+    #endif
     lock.deallocate()
   }
 
   /// Takes the lock, for ``withLock(_:)``.
   @usableFromInline
   func acquire() {
-    PlatformLock.lock(lock)
+    #if canImport(Darwin)
+    os_unfair_lock_lock(lock)
+    #else
+    pthread_mutex_lock(lock)
+    #endif
   }
 
   /// Releases the lock, for ``withLock(_:)``.
   @usableFromInline
   func release() {
-    PlatformLock.unlock(lock)
+    #if canImport(Darwin)
+    os_unfair_lock_unlock(lock)
+    #else
+    pthread_mutex_unlock(lock)
+    #endif
   }
 }
 
@@ -76,45 +92,6 @@ typealias PlatformLock = os_unfair_lock
 /// The lock behind ``Locked``: elsewhere, `pthread_mutex_t`.
 typealias PlatformLock = pthread_mutex_t
 #endif
-
-// The calls on ``PlatformLock``: the only lines of the locks that differ per platform.
-extension PlatformLock {
-  @inline(__always)
-  fileprivate static func initialize(_ lock: UnsafeMutablePointer<Self>) {
-    #if canImport(Darwin)
-    lock.initialize(to: os_unfair_lock())
-    #else
-    pthread_mutex_init(lock, nil)
-    #endif
-  }
-
-  @inline(__always)
-  fileprivate static func destroy(_ lock: UnsafeMutablePointer<Self>) {
-    #if canImport(Darwin)
-    lock.deinitialize(count: 1)
-    #else
-    pthread_mutex_destroy(lock)
-    #endif
-  }
-
-  @inline(__always)
-  fileprivate static func lock(_ lock: UnsafeMutablePointer<Self>) {
-    #if canImport(Darwin)
-    os_unfair_lock_lock(lock)
-    #else
-    pthread_mutex_lock(lock)
-    #endif
-  }
-
-  @inline(__always)
-  fileprivate static func unlock(_ lock: UnsafeMutablePointer<Self>) {
-    #if canImport(Darwin)
-    os_unfair_lock_unlock(lock)
-    #else
-    pthread_mutex_unlock(lock)
-    #endif
-  }
-}
 
 /// A value guarded by a mutex, with a condition variable so that threads can wait
 /// until another thread changes the value.
