@@ -321,20 +321,16 @@ private func castResults(_ values: [Any], to target: Any.Type) -> [Bool] {
   values.map { casts($0, to: target) }
 }
 
-/// The check's verdict, asked where this runs: found anew, and from the cache (which
-/// whichever thread asked first filled).
+/// The check's verdict, asked where this runs.
 private func verdicts(_ declared: Any.Type, _ target: Any.Type) -> [CastCheck.Verdict] {
-  [
-    CastCheck.uncachedVerdict(castingProductsOf: declared, to: target),
-    CastCheck.verdict(castingProductsOf: declared, to: target),
-  ]
+  [CastCheck.verdict(castingProductsOf: declared, to: target)]
 }
 
 /// A verdict and what the runtime's casts did, on the main actor and off it.
 private struct Observation {
   let declared: Generated
   let target: Generated
-  /// The verdicts asked on the main actor: found anew, and from the cache.
+  /// The verdicts asked on the main actor.
   let verdictsOnMain: [CastCheck.Verdict]
   /// The same, asked off the main actor.
   let verdictsOffMain: [CastCheck.Verdict]

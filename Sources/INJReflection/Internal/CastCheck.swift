@@ -1,5 +1,3 @@
-import INJPrimitives
-
 /// Whether the products of a provider can be cast to a type, told from their declared
 /// type alone, before any product exists.
 ///
@@ -48,39 +46,19 @@ package enum CastCheck {
 
   /// Whether a product declared as `declared` can be cast to `Target`.
   ///
-  /// - Complexity: The first question about a pair of types reads their metadata and
-  ///   asks the runtime for conformances; the answer is cached for the life of the
-  ///   process. It is the same on every thread.
+  /// - Complexity: Reads the metadata of the two types, as deep as they are written,
+  ///   and asks the runtime for conformances, which it caches. The answer is the same
+  ///   on every thread.
   package static func verdict<Target>(
     castingProductsOf declared: Any.Type, to target: Target.Type
   ) -> Verdict {
     if declared is AnyClass, Target.self is AnyClass, declared is Target.Type {
-      // The class or a subclass of it: the commonest question, answered without the
-      // cache's lock.
+      // The class or a subclass of it: the commonest question, answered without
+      // reading metadata.
       return .always
     }
-    let key = Pair(declared: ObjectIdentifier(declared), target: ObjectIdentifier(Target.self))
-    if let known = verdicts.withLock({ $0[key] }) {
-      return known
-    }
-    let found = uncachedVerdict(castingProductsOf: declared, to: Target.self)
-    verdicts.withLock { $0[key] = found }
-    return found
+    return decide(declared, Target.self, opened: true)
   }
-
-  /// The verdict, found again without the cache (for tests: the same on every
-  /// thread).
-  static func uncachedVerdict(castingProductsOf declared: Any.Type, to target: Any.Type) -> Verdict
-  {
-    decide(declared, target, opened: true)
-  }
-
-  private struct Pair: Hashable {
-    let declared: ObjectIdentifier
-    let target: ObjectIdentifier
-  }
-
-  private static let verdicts = Locked<[Pair: Verdict]>([:])
 
   /// Whether any value may be boxed in an object, and an object unboxed to a value:
   /// the Objective-C runtime's bridging.
