@@ -89,15 +89,16 @@ package final class InjectionPlan: Sendable {
 }
 
 /// The injection plan of the type the last object of one source had (a provider's
-/// last product), so that the next object of that type finds its plan, or learns
-/// that nothing is to be injected, without a lookup.
+/// last product, or the last type of one entry of ``PlanCache``'s table of recent
+/// plans), so that the next object of that type finds its plan, or learns that nothing
+/// is to be injected, without a lookup.
 ///
 /// Invariant: plans are cached for the life of the process (``PlanCache`` never lets
-/// one go), so an unretained reference to one stays valid forever, and reading one
-/// borrowed needs no reference counting. The reference is swapped atomically, in a word
-/// its owner keeps (a provider keeps it inside itself, ``ObjectWords``); the container's
-/// concurrency tests resolve products of several types on many threads, under
-/// ThreadSanitizer.
+/// one go, and every plan kept here is one it cached), so an unretained reference to
+/// one stays valid forever, and reading one borrowed needs no reference counting. The
+/// reference is swapped atomically, in a word its owner keeps (a provider keeps it
+/// inside itself, ``ObjectWords``); the container's concurrency tests resolve products
+/// of several types on many threads, under ThreadSanitizer.
 package struct RecentPlan: Sendable {
   private let plan: AtomicWord
 
@@ -108,21 +109,26 @@ package struct RecentPlan: Sendable {
     plan = word
   }
 
-  /// The plan for an instance's type, when anything may be injected into it.
+  /// The plan for an instance's type, answered without reference counting when the
+  /// plan kept is the type's.
   ///
   /// - Parameters:
   ///   - type: The instance's type.
-  ///   - instance: The instance, asked for only when the plan is not the last one.
-  /// - Returns: The plan, or nil when the type has no injectable properties.
-  package func plan(for type: Any.Type, of instance: () -> Any) -> InjectionPlan? {
+  ///   - ifInjectable: Whether to answer nil for a type with nothing to inject.
+  ///   - find: Finds the plan in ``PlanCache``, asked only when the plan kept is another
+  ///     type's.
+  /// - Returns: The plan, or, `ifInjectable`, nil when the type has no injectable
+  ///   properties.
+  @inline(__always)
+  package func plan(
+    for type: Any.Type, ifInjectable: Bool = true, find: () -> InjectionPlan
+  ) -> InjectionPlan? {
     if let cached = plan.loadReference(ordering: .acquiring, as: InjectionPlan.self) {
-      let (hit, injects) = cached.read {
-        ($0.type == type, $0.hasInjectableProperties)
-      }
-      if hit { return injects ? cached.retained : nil }
+      let (hit, injects) = cached.read { ($0.type == type, $0.hasInjectableProperties) }
+      if hit { return ifInjectable && !injects ? nil : cached.retained }
     }
-    let found = InjectionPlan.plan(for: instance())
+    let found = find()
     plan.storeReference(Unretained(found), ordering: .releasing)
-    return found.hasInjectableProperties ? found : nil
+    return ifInjectable && !found.hasInjectableProperties ? nil : found
   }
 }

@@ -23,18 +23,10 @@ final class PlanCache: Sendable {
   func plan(for instance: Any, ifInjectable: Bool) -> InjectionPlan? {
     let type = Swift.type(of: instance)
     let key = ObjectIdentifier(type)
-    let entry = Self.recentIndex(of: key)
-    if let cached = recent[entry].loadReference(ordering: .acquiring, as: InjectionPlan.self) {
-      let (hit, injects) = cached.read {
-        (ObjectIdentifier($0.type) == key, $0.hasInjectableProperties)
-      }
-      if hit {
-        return ifInjectable && !injects ? nil : cached.retained
-      }
+    let recentPlan = RecentPlan(recent[Self.recentIndex(of: key)])
+    return recentPlan.plan(for: type, ifInjectable: ifInjectable) {
+      storedPlan(for: instance, key: key)
     }
-    let plan = storedPlan(for: instance, key: key)
-    recent[entry].storeReference(Unretained(plan), ordering: .releasing)
-    return ifInjectable && !plan.hasInjectableProperties ? nil : plan
   }
 
   private func storedPlan(for instance: Any, key: ObjectIdentifier) -> InjectionPlan {

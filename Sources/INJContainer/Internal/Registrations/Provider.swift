@@ -195,7 +195,7 @@ final class Provider: @unchecked Sendable {
     // existential.
     let type: Any.Type =
       product.kind == .object ? Swift.type(of: product.object) : Swift.type(of: product.anyValue)
-    return recentPlan.plan(for: type) { product.anyValue }
+    return recentPlan.plan(for: type) { InjectionPlan.plan(for: product.anyValue) }
   }
 }
 
