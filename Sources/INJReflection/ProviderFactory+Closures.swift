@@ -60,16 +60,10 @@ struct ClosureMaker: Sendable {
 
   /// A closure of the requested type, which ``ClosureOffer/refusal(of:)`` accepted.
   func make<Closure>(_ requested: ClosureType, as closureType: Closure.Type) -> Closure {
-    func returning<Result>(_: Result.Type) -> Closure {
-      guard let argument = requested.argument else {
-        return make(requested, returning: Result.self, as: Closure.self)
-      }
-      func taking<Argument>(_: Argument.Type) -> Closure {
-        make(requested, taking: Argument.self, returning: Result.self, as: Closure.self)
-      }
-      return taking(argument)
+    guard let argument = requested.argument else {
+      return make(requested, returning: requested.result, as: Closure.self)
     }
-    return returning(requested.result)
+    return make(requested, taking: argument, returning: requested.result, as: Closure.self)
   }
 
   // MARK: Without an argument

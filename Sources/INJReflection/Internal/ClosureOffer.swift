@@ -51,7 +51,7 @@ package struct ClosureOffer {
     if let feature = requested.unsupportedFeature {
       return .unsupportedClosure(expected: expected, feature: feature, offered: offered)
     }
-    if !sameArgument(as: requested) {
+    if argumentType.map(ObjectIdentifier.init) != requested.argument.map(ObjectIdentifier.init) {
       return argumentType == nil
         ? .unexpectedArgument(expected: expected, offered: offered)
         : .argumentClosure(expected: expected, offered: offered)
@@ -87,14 +87,7 @@ package struct ClosureOffer {
       isMainActor: isMainActor)
   }
 
-  private func sameArgument(as requested: ClosureType) -> Bool {
-    argumentType.map(ObjectIdentifier.init) == requested.argument.map(ObjectIdentifier.init)
-  }
-
   private func canReturn(_ result: Any.Type) -> Bool {
-    func verdict<Result>(_: Result.Type) -> CastCheck.Verdict {
-      CastCheck.verdict(castingProductsOf: productType, to: Result.self)
-    }
-    return verdict(result) != .never
+    CastCheck.verdict(castingProductsOf: productType, to: result) != .never
   }
 }
