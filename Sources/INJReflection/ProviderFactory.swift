@@ -26,10 +26,11 @@
 package final class ProviderFactory {
   /// Makes the factory's closures of every type but its own.
   let maker: ClosureMaker
-  /// The factory's own closures, handed out by a cast: `() -> Product` (or `()` for an
-  /// async factory, which has none), `() throws -> Product`, and the async closure of
-  /// an async factory.
-  private let exactClosure: Any
+  /// The factory's own `() -> Product` closure (`()` for an async factory, which has
+  /// none), for callers that hand out a closure without knowing its static type.
+  package let exactClosureValue: Any
+  /// The factory's other own closures, handed out by a cast like the one above:
+  /// `() throws -> Product`, and the async closure of an async factory.
   private let exactThrowingClosure: Any
   private let exactAsyncClosure: Any?
 
@@ -56,7 +57,7 @@ package final class ProviderFactory {
     self.maker = maker
     self.argumentType = argumentType
     self.isMainActor = isMainActor
-    exactClosure = plain
+    exactClosureValue = plain
     exactThrowingClosure = throwing
     exactAsyncClosure = async
   }
@@ -191,14 +192,8 @@ package final class ProviderFactory {
   /// type, but stops the program where the throwing one throws.
   @usableFromInline
   package func exactClosure<Closure>(as closureType: Closure.Type) -> Closure? {
-    (exactThrowingClosure as? Closure) ?? (exactClosure as? Closure)
+    (exactThrowingClosure as? Closure) ?? (exactClosureValue as? Closure)
       ?? (exactAsyncClosure as? Closure)
-  }
-
-  /// The factory's own `() -> Product` closure, for callers that hand out a
-  /// closure without knowing its static type.
-  package var exactClosureValue: Any {
-    exactClosure
   }
 
   /// A description of the closure types this factory offers, for messages.
