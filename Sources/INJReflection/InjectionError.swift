@@ -54,6 +54,7 @@ public struct InjectionError: Error, CustomStringConvertible, Hashable {
   ///   - reason: What went wrong.
   ///   - propertyName: The property concerned, if any.
   ///   - typeName: The type of the object being injected.
+  @usableFromInline
   package init(reason: Reason, propertyName: String?, typeName: String) {
     self.reason = reason
     self.propertyName = propertyName
@@ -153,25 +154,5 @@ public struct InjectionError: Error, CustomStringConvertible, Hashable {
         + "\(offered). Make the property hold \(offered), or depend on '\(base)' for "
         + "the value itself."
     }
-  }
-}
-
-extension InjectionError {
-  @usableFromInline
-  static func typeMismatch(
-    propertyName: String, ownerType: Any.Type, expected: Any.Type, actual: String
-  ) -> InjectionError {
-    InjectionError(
-      reason: .typeMismatch(expected: String(describing: expected), actual: actual),
-      propertyName: propertyName, typeName: String(describing: ownerType))
-  }
-
-  static func closureResultMismatch(
-    productType: Any.Type, actual: Any.Type, expected: Any.Type
-  ) -> InjectionError {
-    InjectionError(
-      reason: .closureResultMismatch(
-        expected: String(describing: expected), actual: String(describing: actual)),
-      propertyName: nil, typeName: String(describing: productType))
   }
 }

@@ -41,9 +41,10 @@ extension InjectionValue {
       if let typed = value as? Value {
         return typed
       }
-      throw InjectionError.typeMismatch(
-        propertyName: propertyName, ownerType: ownerType,
-        expected: Value.self, actual: String(describing: type(of: value)))
+      throw InjectionError(
+        reason: .typeMismatch(
+          expected: String(describing: Value.self), actual: String(describing: type(of: value))),
+        propertyName: propertyName, typeName: String(describing: ownerType))
     case .providerClosure(let factory):
       return try closure(
         from: factory, as: Value.self, propertyName: propertyName,

@@ -175,8 +175,10 @@ struct ClosureMaker: Sendable {
     if let result = product as? Result {
       return result
     }
-    throw InjectionError.closureResultMismatch(
-      productType: productType, actual: type(of: product), expected: Result.self)
+    throw InjectionError(
+      reason: .closureResultMismatch(
+        expected: String(describing: Result.self), actual: String(describing: type(of: product))),
+      propertyName: nil, typeName: String(describing: productType))
   }
 
   /// A product as ``product(_:)`` makes it, for a closure that cannot report a failure:
