@@ -124,7 +124,7 @@ struct OnceWordTests {
     #expect(Self.firstField(of: mark)?.name == "word")
     #expect(Self.firstField(of: mark)?.offset == Self.storedPropertiesOffset(of: mark))
     #expect(!mark.mayHavePending)
-    mark.set()
+    mark.set(true)
     #expect(mark.mayHavePending)
   }
 

@@ -45,15 +45,10 @@ final class PendingMark: @unchecked Sendable {
     isSet.load(ordering: .acquiring) != 0
   }
 
-  /// Records that registrations are waiting. Call with the registry lock held.
-  func set() {
-    isSet.store(1, ordering: .releasing)
-  }
-
-  /// Records that none are waiting. Call with the registry lock held, after
-  /// applying them.
-  func clear() {
-    isSet.store(0, ordering: .releasing)
+  /// Records whether registrations are waiting. Call with the registry lock held (and,
+  /// to clear the mark, after applying them).
+  func set(_ waiting: Bool) {
+    isSet.store(waiting ? 1 : 0, ordering: .releasing)
   }
 }
 
@@ -63,7 +58,7 @@ extension Container {
     registryLock.withLock { registry in
       registry.pending.append(registration)
       if parent == nil {
-        pendingMark.set()
+        pendingMark.set(true)
       } else {
         // A child's registration is applied at once: whether its names clash with
         // its ancestors' names is judged when it is applied, against the ancestors as
@@ -102,7 +97,7 @@ extension Container {
     for apply in pending {
       apply(self, &registry)
     }
-    pendingMark.clear()
+    pendingMark.set(false)
   }
 
   /// Records a provider; the calls that register one (`addProvider` and the others)
