@@ -137,7 +137,7 @@ extension Container {
       asyncCreator: isAsync ? .value { values in collect(values) } : nil,
       productType: [Any].self, dependenciesAreNames: false)
     let site = contributions.first?.site ?? RegistrationSite(fileID: "", line: 0)
-    let made = Registration(name: slot.name, site: site, owner: self, kind: .provider(provider))
+    let made = Registration(slot: slot, site: site, owner: self, kind: .provider(provider))
     registry.collections[id] = made
     return made
   }
@@ -148,8 +148,8 @@ extension Container {
     of contribution: Registration, by value: Resolved, _ registry: inout Registry
   ) -> Registration {
     let made = Registration(
-      name: contribution.provider?.name ?? contribution.name, site: contribution.site,
-      owner: self, kind: .instance(value, type: Any.self))
+      slot: names.internSlot(named: contribution.provider?.name ?? contribution.name),
+      site: contribution.site, owner: self, kind: .instance(value, type: Any.self))
     registry.retired.append(made)
     return made
   }

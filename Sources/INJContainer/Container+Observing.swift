@@ -51,7 +51,8 @@ extension Container {
     withRegistry { registry in
       register(
         Registration(
-          name: name, site: site, owner: self, kind: .instance(Resolved(instance), type: T.self)),
+          slot: names.internSlot(named: name), site: site, owner: self,
+          kind: .instance(Resolved(instance), type: T.self)),
         in: &registry, asOverride: true)
     }
   }

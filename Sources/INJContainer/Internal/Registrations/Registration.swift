@@ -58,18 +58,8 @@ final class Registration: @unchecked Sendable {
   @inline(__always)
   private var factory: OnceWord<ProviderFactory> { OnceWord(ObjectWords.word(0, of: self)) }
 
-  /// Makes a registration; call with the owner's registry lock held, as interning
-  /// the name requires.
-  convenience init(
-    name: String, site: RegistrationSite, owner: Container, kind: Kind,
-    isContribution: Bool = false
-  ) {
-    self.init(
-      slot: owner.names.internSlot(named: name), site: site, owner: owner, kind: kind,
-      isContribution: isContribution)
-  }
-
-  /// Makes a registration of the name of `slot`, a slot of `owner`'s table.
+  /// Makes a registration of the name of `slot`, a slot of `owner`'s table; call with
+  /// the owner's registry lock held.
   init(
     slot: NameSlot, site: RegistrationSite, owner: Container, kind: Kind,
     isContribution: Bool = false
@@ -97,7 +87,8 @@ final class Registration: @unchecked Sendable {
         .invalid(problem, provider: provider?.copy(for: owner, slots: slots))
       }
     return Registration(
-      name: name, site: site, owner: owner, kind: copied, isContribution: isContribution)
+      slot: owner.names.internSlot(named: name), site: site, owner: owner, kind: copied,
+      isContribution: isContribution)
   }
 
   // MARK: What it is

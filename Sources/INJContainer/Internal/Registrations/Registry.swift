@@ -239,7 +239,7 @@ extension Container {
       registry.retired.append(existing)
     }
     let made = Registration(
-      name: slot.name, site: site, owner: self, kind: .invalid(problem, provider: nil))
+      slot: slot, site: site, owner: self, kind: .invalid(problem, provider: nil))
     registry.problems[slot.id] = made
     return made
   }
