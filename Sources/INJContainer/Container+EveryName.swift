@@ -26,12 +26,8 @@ extension Container {
     let registered = registrations()
     var failures: [UnresolvedName] = []
     let launched = registered.filter { $0.options.contains(.madeAtLaunch) }.map(\.name)
-    if !launched.isEmpty {
-      do {
-        try await makeSingletons(named: launched)
-      } catch {
-        failures.append(UnresolvedName(name: "makeSingletons(named:)", error: error))
-      }
+    if !launched.isEmpty, let error = await failure({ try await makeSingletons(named: launched) }) {
+      failures.append(UnresolvedName(name: "makeSingletons(named:)", error: error))
     }
     var seen: Set<String> = []
     for name in registered.map(\.name) where seen.insert(name).inserted {
@@ -58,25 +54,20 @@ extension Container {
       return nil
     }
     if let provider, provider.asyncCreator != nil || provider.isolation.isOtherActor {
-      do {
-        _ = try await asyncValue(forName: name, as: Any.self)
-        return nil
-      } catch {
-        return error
-      }
+      return await failure { _ = try await asyncValue(forName: name, as: Any.self) }
     }
     // Synchronously, off the main actor unless it needs it.
     if provider?.isolation != .mainActor {
-      let error = failure { _ = try value(forName: name) }
+      let error = await failure { _ = try value(forName: name) }
       guard case .notOnMainActor? = (error as? ResolutionError)?.reason else { return error }
     }
-    return await MainActor.run { failure { _ = try value(forName: name) } }
+    return await failure { try await MainActor.run { _ = try self.value(forName: name) } }
   }
 
   /// The error `body` throws, if any.
-  private func failure(_ body: () throws -> Void) -> (any Error)? {
+  private func failure(_ body: () async throws -> Void) async -> (any Error)? {
     do {
-      try body()
+      try await body()
       return nil
     } catch {
       return error
