@@ -139,7 +139,7 @@ struct ArgumentRecipe: Sendable {
   /// The argument type.
   let type: Any.Type
   /// The argument type, for errors.
-  let typeName: String
+  var typeName: String { String(describing: type) }
   /// Makes the factory of the provider's closures for a container and the slot of
   /// the provider's name.
   let makeFactory: @Sendable (Container, NameSlot) -> ProviderFactory
@@ -155,7 +155,6 @@ struct ArgumentRecipe: Sendable {
     let token = Token()
     self.token = token
     type = Argument.self
-    typeName = String(describing: Argument.self)
     self.makeFactory = { owner, slot in makeFactory(owner, slot, token) }
   }
 
