@@ -21,6 +21,6 @@ extension CompactDigraph {
     let search = ComponentSearch(nodeCount: nodeCount)
     let count = search.run(
       in: self, roots: 0..<Int32(truncatingIfNeeded: nodeCount), restrictedTo: nil)
-    return (Array(search.component), count)
+    return (search.component.elements(upTo: nodeCount), count)
   }
 }

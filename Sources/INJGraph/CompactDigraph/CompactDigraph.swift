@@ -152,21 +152,20 @@ package struct CompactDigraph: Sendable {
       return
     }
     var written = 0
-    offsets.withUnsafeMutableBufferPointer { offsets in
-      targets.withUnsafeMutableBufferPointer { targets in
+    ScratchBuffer.withBuffer(over: &offsets) { offsets in
+      ScratchBuffer.withBuffer(over: &targets) { targets in
         var rowStart = Int(offsets[0])
         offsets[0] = 0
         for row in 0..<rowCount {
           let rowEnd = Int(offsets[row + 1])
           let count = rowEnd - rowStart
           if count > 1 {
-            var slice = UnsafeMutableBufferPointer(rebasing: targets[rowStart..<rowEnd])
             if count <= 4 {
-              sortTiny(slice)
+              sortTiny(targets, from: rowStart, count: count)
             } else if count <= 16 {
-              insertionSort(slice)
+              insertionSort(targets, from: rowStart, count: count)
             } else {
-              slice.sort()
+              targets.sort(rowStart..<rowEnd)
             }
           }
           var previous: Int32 = -1
@@ -186,10 +185,9 @@ package struct CompactDigraph: Sendable {
     targets.removeLast(targets.count - written)
   }
 
-  /// Sorts a buffer of two to four ids ascending in registers, without
-  /// data-dependent branches: rows of random ids would make the branches of an
-  /// insertion sort mispredict.
-  private static func sortTiny(_ buffer: UnsafeMutableBufferPointer<Int32>) {
+  /// Sorts the row of two to four ids at `start` ascending in registers, without data-dependent branches:
+  /// rows of random ids would make the branches of an insertion sort mispredict.
+  private static func sortTiny(_ targets: ScratchBuffer<Int32>, from start: Int, count: Int) {
     @inline(__always)
     func order(_ low: inout Int32, _ high: inout Int32) {
       let smaller = min(low, high)
@@ -197,33 +195,32 @@ package struct CompactDigraph: Sendable {
       low = smaller
     }
     // A shorter row is padded with the largest id, which the network leaves at the end.
-    let count = buffer.count
-    var a = buffer[0]
-    var b = buffer[1]
-    var c = count > 2 ? buffer[2] : .max
-    var d = count > 3 ? buffer[3] : .max
+    var a = targets[start]
+    var b = targets[start + 1]
+    var c = count > 2 ? targets[start + 2] : .max
+    var d = count > 3 ? targets[start + 3] : .max
     // The optimal network for four: (0 1)(2 3), (0 2)(1 3), (1 2).
     order(&a, &b)
     order(&c, &d)
     order(&a, &c)
     order(&b, &d)
     order(&b, &c)
-    buffer[0] = a
-    buffer[1] = b
-    if count > 2 { buffer[2] = c }
-    if count > 3 { buffer[3] = d }
+    targets[start] = a
+    targets[start + 1] = b
+    if count > 2 { targets[start + 2] = c }
+    if count > 3 { targets[start + 3] = d }
   }
 
-  /// Sorts a short buffer ascending.
-  private static func insertionSort(_ buffer: UnsafeMutableBufferPointer<Int32>) {
-    for index in 1..<buffer.count {
-      let value = buffer[index]
+  /// Sorts the short row of `count` ids at `start` ascending.
+  private static func insertionSort(_ targets: ScratchBuffer<Int32>, from start: Int, count: Int) {
+    for index in start + 1..<start + count {
+      let value = targets[index]
       var hole = index
-      while hole > 0 && buffer[hole - 1] > value {
-        buffer[hole] = buffer[hole - 1]
+      while hole > start && targets[hole - 1] > value {
+        targets[hole] = targets[hole - 1]
         hole -= 1
       }
-      buffer[hole] = value
+      targets[hole] = value
     }
   }
 }

@@ -6,25 +6,26 @@
 /// keeps unoptimized (debug) builds fast on large graphs.
 final class ComponentSearch {
   /// The visit number of each node, or -1 while unvisited.
-  private let visitIndex: UnsafeMutableBufferPointer<Int32>
+  private let visitIndex: ScratchBuffer<Int32>
   /// The smallest visit number reachable from each node's subtree.
-  private let lowLink: UnsafeMutableBufferPointer<Int32>
+  private let lowLink: ScratchBuffer<Int32>
   /// The component of each node, or -1 while unassigned.
-  let component: UnsafeMutableBufferPointer<Int32>
+  let component: ScratchBuffer<Int32>
   /// The next edge position to follow from each node on the depth-first path.
-  private let cursor: UnsafeMutableBufferPointer<Int32>
+  private let cursor: ScratchBuffer<Int32>
   /// Tarjan's stack of visited nodes without a component yet.
-  private let pending: UnsafeMutableBufferPointer<Int32>
+  private let pending: ScratchBuffer<Int32>
   /// The depth-first path, standing in for the call stack.
-  private let path: UnsafeMutableBufferPointer<Int32>
+  private let path: ScratchBuffer<Int32>
 
+  /// Allocates the state for the nodes `0..<nodeCount`, none of them visited.
   init(nodeCount: Int) {
-    visitIndex = .allocate(count: nodeCount, repeating: -1)
-    lowLink = .allocate(count: nodeCount, repeating: 0)
-    component = .allocate(count: nodeCount, repeating: -1)
-    cursor = .allocate(count: nodeCount, repeating: 0)
-    pending = .allocateStack(count: nodeCount)
-    path = .allocateStack(count: nodeCount)
+    visitIndex = ScratchBuffer(count: nodeCount, repeating: -1)
+    lowLink = ScratchBuffer(count: nodeCount, repeating: 0)
+    component = ScratchBuffer(count: nodeCount, repeating: -1)
+    cursor = ScratchBuffer(count: nodeCount, repeating: 0)
+    pending = ScratchBuffer(stackCount: nodeCount)
+    path = ScratchBuffer(stackCount: nodeCount)
   }
 
   deinit {
@@ -43,17 +44,14 @@ final class ComponentSearch {
   /// - Returns: The number of components found; ``component`` holds each visited node's.
   func run(
     in graph: CompactDigraph, roots: some Sequence<Int32>,
-    restrictedTo restriction: (tags: UnsafeBufferPointer<Int32>, tag: Int32)?
+    restrictedTo restriction: (tags: ScratchBuffer<Int32>.View, tag: Int32)?
   ) -> Int {
     var nextIndex: Int32 = 0
     var nextComponent: Int32 = 0
     var pendingCount = 0
     var pathCount = 0
-    let isRestricted = restriction != nil
-    let tag = restriction?.tag ?? 0
-    let tags = restriction?.tags ?? UnsafeBufferPointer(start: nil, count: 0)
-    graph.offsets.withUnsafeBufferPointer { offsets in
-      graph.targets.withUnsafeBufferPointer { targets in
+    ScratchBuffer.withView(of: graph.offsets) { offsets in
+      ScratchBuffer.withView(of: graph.targets) { targets in
         for root in roots where visitIndex[Int(root)] < 0 {
           visitIndex[Int(root)] = nextIndex
           lowLink[Int(root)] = nextIndex
@@ -69,7 +67,7 @@ final class ComponentSearch {
             if position < offsets[node + 1] {
               cursor[node] += 1
               let next = Int(targets[position])
-              if isRestricted && tags[next] != tag { continue }
+              if let restriction, restriction.tags[next] != restriction.tag { continue }
               if visitIndex[next] < 0 {
                 visitIndex[next] = nextIndex
                 lowLink[next] = nextIndex

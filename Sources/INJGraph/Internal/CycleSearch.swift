@@ -16,25 +16,25 @@ final class CycleSearch {
   private(set) var isTruncated = false
 
   /// For each node, the smallest member of the pending component it is in, or -1.
-  private let tag: UnsafeMutableBufferPointer<Int32>
+  private let tag: ScratchBuffer<Int32>
   /// The members of each pending component, ascending, keyed by its smallest member.
   private var pendingMembers: [Int32: [Int32]] = [:]
   /// The smallest members of the pending components.
   private let pendingStarts: ReadySet
   /// Johnson's blocked flags: 1 when blocked.
-  private let blocked: UnsafeMutableBufferPointer<Int32>
+  private let blocked: ScratchBuffer<Int32>
   /// Johnson's `B` lists as linked lists in a pool: the head entry for each node, or -1.
-  private let blockingHead: UnsafeMutableBufferPointer<Int32>
+  private let blockingHead: ScratchBuffer<Int32>
   /// The node of each pool entry.
   private var blockingNode: [Int32] = []
   /// The next pool entry in the same list, or -1.
   private var blockingNext: [Int32] = []
   /// The next edge position to follow from each node on the search path.
-  private let cursor: UnsafeMutableBufferPointer<Int32>
+  private let cursor: ScratchBuffer<Int32>
   /// The search path.
-  private let path: UnsafeMutableBufferPointer<Int32>
+  private let path: ScratchBuffer<Int32>
   /// For each node on the search path, 1 when a cycle was found beyond it.
-  private let foundCycle: UnsafeMutableBufferPointer<Int32>
+  private let foundCycle: ScratchBuffer<Int32>
   /// The work list of ``unblock(_:)``.
   private var unblockWork: [Int32] = []
   /// The scratch state for splitting components.
@@ -49,12 +49,12 @@ final class CycleSearch {
     self.graph = graph
     self.limit = limit
     let count = graph.nodeCount
-    tag = .allocate(count: count, repeating: -1)
-    blocked = .allocate(count: count, repeating: 0)
-    blockingHead = .allocate(count: count, repeating: -1)
-    cursor = .allocate(count: count, repeating: 0)
-    path = .allocate(count: count, repeating: 0)
-    foundCycle = .allocate(count: count, repeating: 0)
+    tag = ScratchBuffer(count: count, repeating: -1)
+    blocked = ScratchBuffer(count: count, repeating: 0)
+    blockingHead = ScratchBuffer(count: count, repeating: -1)
+    cursor = ScratchBuffer(count: count, repeating: 0)
+    path = ScratchBuffer(count: count, repeating: 0)
+    foundCycle = ScratchBuffer(count: count, repeating: 0)
     components = ComponentSearch(nodeCount: count)
     pendingStarts = ReadySet(capacity: count)
   }
@@ -69,7 +69,7 @@ final class CycleSearch {
   ///
   /// - Parameter partition: The strongly connected components of the whole graph.
   func run(partition: (componentOfNode: [Int32], count: Int)) {
-    partition.componentOfNode.withUnsafeBufferPointer { componentOf in
+    ScratchBuffer.withView(of: partition.componentOfNode) { componentOf in
       addPending(
         nodes: 0..<Int32(truncatingIfNeeded: graph.nodeCount), componentOf: componentOf,
         componentCount: partition.count)
@@ -89,11 +89,8 @@ final class CycleSearch {
       // Remove the start and split what is left into strongly connected components.
       tag[Int(start)] = -1
       let rest = members.dropFirst()
-      let found = components.run(
-        in: graph, roots: rest, restrictedTo: (UnsafeBufferPointer(tag), start))
-      addPending(
-        nodes: rest, componentOf: UnsafeBufferPointer(components.component),
-        componentCount: found)
+      let found = components.run(in: graph, roots: rest, restrictedTo: (tag.view, start))
+      addPending(nodes: rest, componentOf: components.component.view, componentCount: found)
       components.reset(rest)
     }
   }
@@ -105,7 +102,7 @@ final class CycleSearch {
   ///   - componentOf: The component number of each node, in `0..<componentCount`.
   ///   - componentCount: The number of components.
   private func addPending(
-    nodes: some Collection<Int32>, componentOf: UnsafeBufferPointer<Int32>, componentCount: Int
+    nodes: some Collection<Int32>, componentOf: ScratchBuffer<Int32>.View, componentCount: Int
   ) {
     var sizes = [Int32](repeating: 0, count: componentCount)
     for member in nodes {
@@ -155,8 +152,8 @@ final class CycleSearch {
     let path = self.path
     let foundCycle = self.foundCycle
     let blockingHead = self.blockingHead
-    graph.offsets.withUnsafeBufferPointer { offsets in
-      graph.targets.withUnsafeBufferPointer { targets in
+    ScratchBuffer.withView(of: graph.offsets) { offsets in
+      ScratchBuffer.withView(of: graph.targets) { targets in
         while depth > 0 {
           let node = Int(path[depth - 1])
           let position = Int(cursor[node])
@@ -166,7 +163,7 @@ final class CycleSearch {
             guard tag[next] == start else { continue }
             if next == startIndex {
               if node == startIndex { continue }  // The self-loop, recorded above.
-              guard record(path: Array(path[0..<depth])) else { return }
+              guard record(path: path.elements(upTo: depth)) else { return }
               foundCycle[depth - 1] = 1
             } else if blocked[next] == 0 {
               blocked[next] = 1

@@ -12,9 +12,9 @@
 /// rejects the non-copyable form's debug build.
 final class ReadySet {
   /// The words of every level, level 0 first.
-  private let words: UnsafeMutableBufferPointer<UInt64>
+  private let words: ScratchBuffer<UInt64>
   /// The index in `words` of the first word of each level.
-  private let levelStarts: UnsafeMutableBufferPointer<Int>
+  private let levelStarts: ScratchBuffer<Int>
   /// The number of ids held.
   private(set) var count = 0
 
@@ -28,10 +28,11 @@ final class ReadySet {
       starts.append(total)
       total += size
     } while size > 1
-    levelStarts = .allocate(capacity: starts.count)
-    _ = levelStarts.initialize(from: starts)
-    words = .allocate(capacity: total)
-    words.initialize(repeating: 0)
+    levelStarts = ScratchBuffer(count: starts.count, repeating: 0)
+    for (level, start) in starts.enumerated() {
+      levelStarts[level] = start
+    }
+    words = ScratchBuffer(count: total, repeating: 0)
   }
 
   deinit {
