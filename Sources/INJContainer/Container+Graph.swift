@@ -40,21 +40,16 @@ extension Container {
     var shadowed = Set<String>()
     for container in lineage {
       let registrations = container.withRegistry { $0.registrations }
-      let names = Set(registrations.map(\.name))
       for registration in registrations
       where !registration.name.isBlank && !shadowed.contains(registration.name) {
-        var direct: [String] = []
-        var deferred: [String] = []
-        for dependency in registration.registeredProvider?.dependencies ?? [] {
-          if let base = container.baseOfProviderClosure(named: dependency) {
-            deferred.append(base)
-          } else {
-            direct.append(dependency)
-          }
-        }
-        graph.addNode(registration.name, dependencies: direct, deferredDependencies: deferred)
+        let dependencies = registration.registeredProvider?.dependencies ?? []
+        let bases = dependencies.map { container.baseOfProviderClosure(named: $0) }
+        graph.addNode(
+          registration.name,
+          dependencies: zip(dependencies, bases).compactMap { $1 == nil ? $0 : nil },
+          deferredDependencies: bases.compactMap { $0 })
       }
-      shadowed.formUnion(names)
+      shadowed.formUnion(registrations.map(\.name))
     }
     return graph
   }
@@ -98,12 +93,6 @@ extension Container {
 
   /// This container, then its parent, and so on.
   var lineage: [Container] {
-    var chain: [Container] = []
-    var container: Container? = self
-    while let current = container {
-      chain.append(current)
-      container = current.parent
-    }
-    return chain
+    Array(sequence(first: self, next: \.parent))
   }
 }

@@ -27,7 +27,10 @@ struct Validation {
   let isRegisteredHere: BitSet
   var problems: [ValidationProblem] = []
   var warnings: [ValidationWarning] = []
-  private var candidates: [String]?
+  /// The names a missing dependency's suggestion is chosen from: those registered in
+  /// the ancestors, then here.
+  private lazy var candidates =
+    (container.parent?.suggestionCandidates() ?? []) + registry.visibleNames
 
   /// ``entryOfSlot`` for a name with no registration here.
   private static let noEntry: Int32 = -1
@@ -66,10 +69,8 @@ struct Validation {
   /// Runs every check, each adding its problems after those of the checks before it.
   mutating func run() -> ValidationReport {
     // Modules installed more than once.
-    for name in registry.moduleNames {
-      if let sites = registry.installs[name], sites.count > 1 {
-        problems.append(.duplicateModule(name, sites: sites))
-      }
+    problems = registry.moduleNames.compactMap { name in
+      registry.installs[name].flatMap { $0.count > 1 ? .duplicateModule(name, sites: $0) : nil }
     }
     checkNames()
     let truncated = checkDependencies()
@@ -233,19 +234,10 @@ struct Validation {
     } else {
       var dependency = MissingDependency(
         name: slot.name, requiredBy: registration.name,
-        suggestion: suggestion(for: slot.name), site: registration.site)
+        suggestion: Suggestion.closest(to: slot.name, among: candidates), site: registration.site)
       dependency.moduleCheckedAlone = container.moduleCheckedAlone
       missing.append(.missingDependency(dependency))
     }
-  }
-
-  /// The registered name closest to `name`, here or in an ancestor, if any is close.
-  private mutating func suggestion(for name: String) -> String? {
-    if candidates == nil {
-      candidates =
-        (container.parent?.suggestionCandidates() ?? []) + registry.visibleNames
-    }
-    return Suggestion.closest(to: name, among: candidates ?? [])
   }
 
   /// Warns when a shared provider depends directly on a shorter-lived one.
@@ -291,18 +283,16 @@ struct Validation {
       let flags = index.flags[entry]
       guard flags.contains(.provider) else { continue }
       let type = index.productTypes[entry]
-      if flags.contains(.shared), let provider = index.entries[entry].provider,
-        provider.scope == .weakSingleton, PropertyInjector.neverHoldsAnObject(type)
+      if flags.contains(.shared), case let registration = index.entries[entry],
+        registration.provider?.scope == .weakSingleton, PropertyInjector.neverHoldsAnObject(type)
       {
-        let registration = index.entries[entry]
         shapes.append(
           .weakSingletonOfValueType(
             registration.name, site: registration.site, productType: String(describing: type)))
       }
-      if flags.contains(.keyed), let provider = index.entries[entry].provider,
-        let keyTypes = provider.dependencyKeyTypes
+      if flags.contains(.keyed), case let registration = index.entries[entry],
+        let provider = registration.provider, let keyTypes = provider.dependencyKeyTypes
       {
-        let registration = index.entries[entry]
         for case (let name, let keyType?) in zip(provider.dependencies, keyTypes) {
           keyMismatches += slotProblems(registration, name: name, type: keyType, slot: .key)
         }
@@ -570,14 +560,10 @@ struct Validation {
   /// closure, a name in error, a name nothing registers), whose type is not known.
   private func registeredValue(named name: String) -> (type: Any.Type, site: RegistrationSite)? {
     // A collection's type is the array of its contributions', which none declares.
-    guard let registration = registered(named: name), !registration.isContribution else {
-      return nil
-    }
-    switch registration.kind {
-    case .instance(_, let type): return (type, registration.site)
-    case .provider(let provider): return (provider.productType, registration.site)
-    case .providerClosure, .invalid: return nil
-    }
+    guard let registration = registered(named: name), !registration.isContribution,
+      registration.isMade, registration.problem == nil
+    else { return nil }
+    return (registration.productType, registration.site)
   }
 
   /// The one registration `name` resolves to here or in an ancestor; nil for a
