@@ -82,10 +82,7 @@ struct Validation {
 
   /// The registrations of a slot's name made here.
   private func own(_ id: Int32) -> [Registration] {
-    if let override = registry.overrides[id] {
-      return [override]
-    }
-    return Array(registry.byName[id])
+    registry.overrides[id].map { [$0] } ?? Array(registry.byName[id])
   }
 
   /// The slot id of a name, if the snapshot knows it. The name table is read live, so
@@ -109,12 +106,11 @@ struct Validation {
     for entry in 0..<index.count where !index.flags[entry].contains(.override) {
       // The registration object is read only when there may be something to report.
       let flags = index.flags[entry]
-      if flags.contains(.conflictingScopes) {
-        let registration = index.entries[entry]
-        if case .conflictingScopes(let options) = registration.problem {
-          conflicting.append(
-            .conflictingScopes(registration.name, site: registration.site, options: options))
-        }
+      if flags.contains(.conflictingScopes), case let registration = index.entries[entry],
+        case .conflictingScopes(let options) = registration.problem
+      {
+        conflicting.append(
+          .conflictingScopes(registration.name, site: registration.site, options: options))
       }
       let id = Int(index.slotIDs[entry])
       if blankSlotCount > 0, slots[id].isBlank {
@@ -482,11 +478,7 @@ struct Validation {
   /// launch exist before synchronous resolutions need them. Skipped when no provider of
   /// those kinds is registered here or in an ancestor, as in most containers.
   private mutating func checkDependenciesOnProviders() {
-    guard
-      registry.unusualProviderCount > 0
-        || container.lineage.dropFirst().contains(where: {
-          $0.withRegistry { $0.unusualProviderCount > 0 }
-        })
+    guard container.lineage.contains(where: { $0.withRegistry { $0.unusualProviderCount > 0 } })
     else { return }
     var onAsync: [ValidationProblem] = []
     var onIsolated: [ValidationProblem] = []
