@@ -8,21 +8,6 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
   /// Whether there were more cycles than the report lists.
   public var isCycleListTruncated: Bool
 
-  /// Creates a report.
-  ///
-  /// - Parameters:
-  ///   - problems: Every problem, in report order.
-  ///   - warnings: The warnings.
-  ///   - isCycleListTruncated: Whether more cycles exist than are listed.
-  package init(
-    problems: [ValidationProblem], warnings: [ValidationWarning],
-    isCycleListTruncated: Bool = false
-  ) {
-    self.problems = problems
-    self.warnings = warnings
-    self.isCycleListTruncated = isCycleListTruncated
-  }
-
   /// Whether the container has neither problems nor warnings.
   public var isClean: Bool {
     problems.isEmpty && warnings.isEmpty
