@@ -32,10 +32,7 @@ struct OnceWord<Object: AnyObject>: @unchecked Sendable {
   /// object is set.
   @inline(__always)
   func withObject<Result>(_ body: (Object) -> Result) -> Result? {
-    guard let object = word.loadReference(ordering: .acquiring, as: Object.self) else {
-      return nil
-    }
-    return object.read(body)
+    word.loadReference(ordering: .acquiring, as: Object.self)?.read(body)
   }
 
   /// Sets the object unless one is set already; returns the one set.
