@@ -10,7 +10,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 pattern='Unmanaged|Unsafe(Mutable)?(Raw)?(Buffer)?Pointer|unsafeBitCast|unsafeDowncast|unsafelyUnwrapped|@unchecked|nonisolated\(unsafe\)|unowned\(unsafe\)|_withUnsafeGuaranteedRef'
-code() { grep -v -E '^\s*(//|$)' "$@" || true; }
+# Without file names (-h), so that a file named after an unsafe construct counts only its
+# lines that use one.
+code() { grep -h -v -E '^\s*(//|$)' "$@" || true; }
 
 printf '%-16s %6s %7s %7s\n' module code unsafe share
 for module in INJGraph INJPrimitives INJReflection INJContainer INJTestSupport Injineer; do
