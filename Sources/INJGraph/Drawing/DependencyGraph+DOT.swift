@@ -42,38 +42,22 @@ extension DependencyGraph {
     var text = "digraph "
     text.reserveCapacity(64 + 24 * (nodes.count + plan.lines.count))
     if let title = options.title {
-      TextEscaping.appendDotQuoted(title, to: &text)
+      TextEscaping.appendQuoted(title, rules: TextEscaping.dot, to: &text)
       text += " "
     }
-    text += "{\n  rankdir="
-    text += options.direction.layoutCode
-    text += ";\n  node [shape=box];\n"
+    text += "{\n  rankdir=" + options.direction.layoutCode + ";\n  node [shape=box];\n"
 
     let cycleAttributes = [("color", "red"), ("fontcolor", "red")]
     let missingAttributes = [("color", "gray50"), ("fontcolor", "gray50"), ("style", "dashed")]
-    var rank = 0
-    for node in nodes {
-      text += "  n"
-      text += String(rank)
-      appendDotAttributes(
-        of: node, builtIn: plan.isOnCycle[rank] ? cycleAttributes : [], options: options,
-        to: &text)
-      rank += 1
-    }
-    var missing = 0
-    for slot in plan.missingSlots {
-      text += "  m"
-      text += String(missing)
-      appendDotAttributes(
-        of: mentionedValues[Int(slot)], builtIn: missingAttributes, options: options, to: &text)
-      missing += 1
+    for (index, box) in plan.boxes(nodes: nodes, mentionedValues: mentionedValues).enumerated() {
+      let builtIn =
+        index >= nodes.count ? missingAttributes : plan.isOnCycle[index] ? cycleAttributes : []
+      text += "  " + box.id
+      appendDotAttributes(of: box.node, builtIn: builtIn, options: options, to: &text)
     }
 
     for line in plan.lines {
-      text += "  n"
-      text += String(line.from)
-      text += line.toMissing ? " -> m" : " -> n"
-      text += String(line.to)
+      text += "  n" + String(line.from) + " -> " + line.target
       // A deferred edge is never a cycle edge, so an edge has at most one attribute.
       if line.isOnCycle {
         text += " [color=\"red\"]"
@@ -101,13 +85,14 @@ extension DependencyGraph {
     merged.merge(options.dotAttributes?(node) ?? [:]) { _, new in new }
     let label = merged.removeValue(forKey: "label")
     text += " [label="
-    TextEscaping.appendDotQuoted(
-      label ?? options.label?(node) ?? String(describing: node), to: &text)
+    TextEscaping.appendQuoted(
+      label ?? options.label?(node) ?? String(describing: node), rules: TextEscaping.dot,
+      to: &text)
     for (key, value) in merged.sorted(by: { $0.key < $1.key }) {
       text += ", "
       TextEscaping.appendDotIdentifier(key, to: &text)
       text += "="
-      TextEscaping.appendDotQuoted(value, to: &text)
+      TextEscaping.appendQuoted(value, rules: TextEscaping.dot, to: &text)
     }
     text += "];\n"
   }

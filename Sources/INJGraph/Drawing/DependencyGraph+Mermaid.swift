@@ -43,76 +43,45 @@ extension DependencyGraph {
     text.reserveCapacity(64 + 20 * (nodes.count + plan.lines.count))
     if let title = options.title {
       text += "---\ntitle: "
-      TextEscaping.appendYAMLQuoted(title, to: &text)
+      TextEscaping.appendQuoted(title, rules: TextEscaping.dot, to: &text)
       text += "\n---\n"
     }
-    text += "flowchart "
-    text += options.direction.layoutCode
-    text += "\n"
+    text += "flowchart " + options.direction.layoutCode + "\n"
 
     // Every box: nodes first, then missing nodes.
-    let boxCount = nodes.count + plan.missingSlots.count
-    func box(_ index: Int) -> (prefix: String, number: Int, node: Node) {
-      index < nodes.count
-        ? ("n", index, nodes[index])
-        : ("m", index - nodes.count, mentionedValues[Int(plan.missingSlots[index - nodes.count])])
-    }
-    for index in 0..<boxCount {
-      let (prefix, number, node) = box(index)
-      text += "  "
-      text += prefix
-      text += String(number)
-      text += "["
-      TextEscaping.appendMermaidQuoted(
-        options.label?(node) ?? String(describing: node), to: &text)
+    let boxes = plan.boxes(nodes: nodes, mentionedValues: mentionedValues)
+    for box in boxes {
+      text += "  " + box.id + "["
+      let label = options.label?(box.node) ?? String(describing: box.node)
+      TextEscaping.appendQuoted(label, rules: TextEscaping.mermaid, to: &text)
       text += "]\n"
     }
 
     for line in plan.lines {
-      text += "  n"
-      text += String(line.from)
-      text += line.isDeferred ? " -.-> " : " --> "
-      text += line.toMissing ? "m" : "n"
-      text += String(line.to)
+      text += "  n" + String(line.from) + (line.isDeferred ? " -.-> " : " --> ") + line.target
       text += "\n"
     }
 
-    var separator = "  classDef cycle stroke:red,color:red\n  class n"
-    for (rank, isOnCycle) in plan.isOnCycle.enumerated() where isOnCycle {
-      text += separator
-      text += String(rank)
-      separator = ",n"
+    let cycleBoxes = plan.isOnCycle.indices.filter { plan.isOnCycle[$0] }.map { boxes[$0].id }
+    if !cycleBoxes.isEmpty {
+      text += "  classDef cycle stroke:red,color:red\n  class "
+      text += cycleBoxes.joined(separator: ",") + " cycle\n"
     }
-    if separator == ",n" { text += " cycle\n" }
-    separator = "  linkStyle "
-    for (index, line) in plan.lines.enumerated() where line.isOnCycle {
-      text += separator
-      text += String(index)
-      separator = ","
+    let cycleLines = plan.lines.indices.filter { plan.lines[$0].isOnCycle }.map { String($0) }
+    if !cycleLines.isEmpty {
+      text += "  linkStyle " + cycleLines.joined(separator: ",") + " stroke:red\n"
     }
-    if separator == "," { text += " stroke:red\n" }
     if !plan.missingSlots.isEmpty {
       text += "  classDef missing stroke:gray,color:gray,stroke-dasharray:5 5\n  class "
-      for index in plan.missingSlots.indices {
-        if index > 0 { text += "," }
-        text += "m"
-        text += String(index)
-      }
-      text += " missing\n"
+      text += boxes[nodes.count...].map(\.id).joined(separator: ",") + " missing\n"
     }
     if let style = options.mermaidStyle {
-      for index in 0..<boxCount {
-        let (prefix, number, node) = box(index)
-        let properties = style(node).sorted { $0.key < $1.key }.map {
+      for box in boxes {
+        let properties = style(box.node).sorted { $0.key < $1.key }.map {
           TextEscaping.mermaidStyleText($0.key) + ":" + TextEscaping.mermaidStyleText($0.value)
         }
         guard !properties.isEmpty else { continue }
-        text += "  style "
-        text += prefix
-        text += String(number)
-        text += " "
-        text += properties.joined(separator: ",")
-        text += "\n"
+        text += "  style " + box.id + " " + properties.joined(separator: ",") + "\n"
       }
     }
     return text

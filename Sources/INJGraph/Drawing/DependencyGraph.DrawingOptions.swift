@@ -23,6 +23,16 @@ extension DependencyGraph {
       case leftToRight
       /// Dependents right of their dependencies.
       case rightToLeft
+
+      /// The direction's code in both DOT (`rankdir`) and Mermaid: `TB`, `BT`, `LR` or `RL`.
+      var layoutCode: String {
+        switch self {
+        case .topToBottom: "TB"
+        case .bottomToTop: "BT"
+        case .leftToRight: "LR"
+        case .rightToLeft: "RL"
+        }
+      }
     }
 
     /// A title: the graph's name in DOT, the diagram title in Mermaid; none by default.
@@ -77,18 +87,6 @@ extension DependencyGraph {
       self.mermaidStyle = mermaidStyle
       self.highlightsCycles = highlightsCycles
       self.showsDanglingReferences = showsDanglingReferences
-    }
-  }
-}
-
-extension DependencyGraph.DrawingOptions.Direction {
-  /// The direction's code in both DOT (`rankdir`) and Mermaid: `TB`, `BT`, `LR` or `RL`.
-  var layoutCode: String {
-    switch self {
-    case .topToBottom: "TB"
-    case .bottomToTop: "BT"
-    case .leftToRight: "LR"
-    case .rightToLeft: "RL"
     }
   }
 }

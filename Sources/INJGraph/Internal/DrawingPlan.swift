@@ -18,6 +18,9 @@ struct DrawingPlan {
     var isDeferred: Bool
     /// Whether the edge lies on a cycle of direct edges.
     var isOnCycle: Bool
+
+    /// The identifier of the dependency's box: `n` and its rank, or `m` and its index.
+    var target: String { (toMissing ? "m" : "n") + String(to) }
   }
 
   /// For each rank, whether the node lies on a cycle of direct edges.
@@ -64,11 +67,9 @@ struct DrawingPlan {
     if showsDanglingReferences {
       var missingIndex: [Int32: Int32] = [:]
       for reference in store.danglingEdges() {
-        let index: Int32
-        if let known = missingIndex[reference.slot] {
-          index = known
-        } else {
-          index = Int32(truncatingIfNeeded: missingSlots.count)
+        let next = Int32(truncatingIfNeeded: missingSlots.count)
+        let index = missingIndex[reference.slot, default: next]
+        if index == missingSlots.count {
           missingIndex[reference.slot] = index
           missingSlots.append(reference.slot)
         }
@@ -79,5 +80,17 @@ struct DrawingPlan {
       }
     }
     self.lines = lines
+  }
+
+  /// Every box, nodes first, then missing nodes: its identifier (`n0`, `n1`, … by rank, then
+  /// `m0`, `m1`, …) and the value it shows.
+  ///
+  /// - Parameters:
+  ///   - nodes: The graph's nodes, by rank.
+  ///   - mentionedValues: The graph's values, by slot.
+  /// - Returns: The boxes in drawing order.
+  func boxes<Node>(nodes: [Node], mentionedValues: [Node]) -> [(id: String, node: Node)] {
+    nodes.indices.map { ("n" + String($0), nodes[$0]) }
+      + missingSlots.indices.map { ("m" + String($0), mentionedValues[Int(missingSlots[$0])]) }
   }
 }
