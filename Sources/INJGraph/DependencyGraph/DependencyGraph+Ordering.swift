@@ -29,12 +29,11 @@ extension DependencyGraph {
   ///   per node, plus the cycle search when the graph is cyclic.
   @inlinable
   public func topologicalOrder() throws -> [Node] {
-    switch store.topologicalRanks(cycleLimit: Self.cycleListLimit) {
-    case .success(let order):
-      return nodes(atRanks: order)
-    case .failure(let cycles):
-      throw CycleError(cycles: closedPaths(cycles.cycles), isTruncated: cycles.isTruncated)
+    guard let order = store.topologicalRanks() else {
+      let found = store.cycleRanks(limit: Self.cycleListLimit)
+      throw CycleError(cycles: closedPaths(found.cycles), isTruncated: found.isTruncated)
     }
+    return nodes(atRanks: order)
   }
 
   /// Every elementary cycle over direct edges, each a closed path [a, b, ..., a].
@@ -76,7 +75,7 @@ extension DependencyGraph {
   /// - Complexity: O((*n* + *e*)(*c* + 1)) for *n* nodes, *e* edges and *c* cycles returned.
   @inlinable
   public func cycles(limit: Int) -> [[Node]] {
-    closedPaths(store.cycleRanks(limit: limit))
+    closedPaths(store.cycleRanks(limit: limit).cycles)
   }
 
   /// The strongly connected components of the direct edges.

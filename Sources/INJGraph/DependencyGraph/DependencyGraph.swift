@@ -151,14 +151,8 @@ public struct DependencyGraph<Node: Hashable & Sendable>: Sendable {
 
   /// The nodes at the given ranks.
   @inlinable
-  func nodes(atRanks ranks: ArraySlice<Int32>) -> [Node] {
+  func nodes(atRanks ranks: some Collection<Int32>) -> [Node] {
     ranks.map { addedNodes[Int($0)] }
-  }
-
-  /// The nodes at the given ranks.
-  @inlinable
-  func nodes(atRanks ranks: [Int32]) -> [Node] {
-    nodes(atRanks: ranks[...])
   }
 
   /// The slot of a value, giving it a new slot when it is mentioned for the first time.

@@ -173,24 +173,16 @@ struct EdgeList: Sendable {
 
   // MARK: - Analyses over ranks, for the inlinable shells of `DependencyGraph`
 
-  /// The topological order of the direct edges, or the cycles that prevent one.
-  ///
-  /// - Parameter cycleLimit: The most cycles to report.
-  /// - Returns: The ranks in order, or the cycles (not closed) and whether there are more.
+  /// The topological order of the direct edges, or `nil` when they form a cycle.
   @usableFromInline
-  func topologicalRanks(cycleLimit: Int) -> Result<[Int32], CycleRanks> {
-    let graph = graph(includingDeferred: false)
-    guard let order = graph.topologicalOrder() else {
-      let found = graph.elementaryCycles(limit: cycleLimit)
-      return .failure(CycleRanks(cycles: found.cycles, isTruncated: found.isTruncated))
-    }
-    return .success(order)
+  func topologicalRanks() -> [Int32]? {
+    graph(includingDeferred: false).topologicalOrder()
   }
 
-  /// The elementary cycles of the direct edges, not closed.
+  /// The elementary cycles of the direct edges, not closed, and whether there are more.
   @usableFromInline
-  func cycleRanks(limit: Int) -> [[Int32]] {
-    graph(includingDeferred: false).elementaryCycles(limit: limit).cycles
+  func cycleRanks(limit: Int) -> (cycles: [[Int32]], isTruncated: Bool) {
+    graph(includingDeferred: false).elementaryCycles(limit: limit)
   }
 
   /// The strongly connected components of the direct edges, in order, as flat arrays:
@@ -200,14 +192,4 @@ struct EdgeList: Sendable {
     let ordered = graph(includingDeferred: false).orderedComponents()
     return (ordered.members, ordered.offsets)
   }
-}
-
-/// Elementary cycles as ranks, each without repeating its first node, and whether the search
-/// stopped at its limit: the error of a failed topological order.
-@usableFromInline
-struct CycleRanks: Error {
-  /// The cycles.
-  @usableFromInline let cycles: [[Int32]]
-  /// Whether more cycles exist.
-  @usableFromInline let isTruncated: Bool
 }
