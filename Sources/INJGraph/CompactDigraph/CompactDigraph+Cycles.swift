@@ -17,16 +17,13 @@ extension CompactDigraph {
   /// - Complexity: O((*n* + *e*)(*c* + 1)) for *n* nodes, *e* edges and *c* returned cycles.
   package func elementaryCycles(limit: Int) -> (cycles: [[Int32]], isTruncated: Bool) {
     let partition = componentPartition()
-    guard hasCycle(partition) else { return ([], false) }
+    // A cycle is a component of two or more nodes, or a self-loop.
+    let hasCycle =
+      partition.count < nodeCount
+      || (0..<nodeCount).contains { hasSelfLoop(Int32(truncatingIfNeeded: $0)) }
+    guard hasCycle else { return ([], false) }
     let search = CycleSearch(graph: self, limit: max(0, limit))
     search.run(partition: partition)
     return (search.cycles, search.isTruncated)
-  }
-
-  /// Whether a graph with the given components has a cycle: a component of two or more nodes,
-  /// or a self-loop.
-  private func hasCycle(_ partition: (componentOfNode: [Int32], count: Int)) -> Bool {
-    partition.count < nodeCount
-      || (0..<nodeCount).contains { hasSelfLoop(Int32(truncatingIfNeeded: $0)) }
   }
 }

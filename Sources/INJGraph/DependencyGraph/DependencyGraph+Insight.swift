@@ -109,11 +109,6 @@ extension DependencyGraph {
   /// - Complexity: O(*n* + *e* log *d*) for *n* nodes, *e* edges and at most *d* edges per node.
   public func depths() -> [Node: Int] {
     let depths = store.graph(includingDeferred: false).depths()
-    var result: [Node: Int] = [:]
-    result.reserveCapacity(nodes.count)
-    for (node, depth) in zip(nodes, depths) {
-      result[node] = Int(depth)
-    }
-    return result
+    return Dictionary(uniqueKeysWithValues: zip(nodes, depths.lazy.map { Int($0) }))
   }
 }

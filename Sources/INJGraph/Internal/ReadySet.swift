@@ -40,9 +40,6 @@ final class ReadySet {
     levelStarts.deallocate()
   }
 
-  /// Whether the set is empty.
-  var isEmpty: Bool { count == 0 }
-
   /// Adds an id that is not in the set yet.
   func insert(_ element: Int32) {
     var index = Int(element)
