@@ -37,13 +37,13 @@ struct OnceWordTests {
         #expect(holder.reference.withObject(\.serial) == kept.serial)
       }
       #expect(winners.withLock { $0.count } == 1)
-      #expect(holder.reference.object?.serial == winners.withLock { $0.first })
+      #expect(holder.reference.withObject { $0 }?.serial == winners.withLock { $0.first })
     }
   }
 
   @Test func anEmptyReferenceHasNoObject() {
     let holder = Holder()
-    #expect(holder.reference.object == nil)
+    #expect(holder.reference.withObject { $0 } == nil)
     #expect(holder.reference.withObject(\.serial) == nil)
   }
 
@@ -59,7 +59,7 @@ struct OnceWordTests {
         _ = holder.reference.setIfEmpty(Object(serial: 8))
       }
       #expect(released?.serial == 7)
-      #expect(holder.reference.object?.serial == 7)
+      #expect(holder.reference.withObject { $0 }?.serial == 7)
     }
     #expect(released == nil)
   }

@@ -97,7 +97,7 @@ final class AsyncResolution: Sendable {
   /// The object-graph products of the top-level request, made on first use.
   var requestProducts: RequestProducts {
     let products = (top ?? self).products
-    return products.object ?? products.setIfEmpty(RequestProducts())
+    return products.withObject { $0 } ?? products.setIfEmpty(RequestProducts())
   }
 
   /// The names in progress, outermost first, up to a level that has ended. Walks the

@@ -23,11 +23,6 @@ struct OnceWord<Object: AnyObject>: @unchecked Sendable {
     self.word = word
   }
 
-  /// The object, once set.
-  var object: Object? {
-    word.loadReference(ordering: .acquiring, as: Object.self)?.retained
-  }
-
   /// Runs `body` with the object borrowed, without reference counting; nil before the
   /// object is set.
   @inline(__always)

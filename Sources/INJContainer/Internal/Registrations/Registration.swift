@@ -169,7 +169,7 @@ final class Registration: @unchecked Sendable {
   /// What `fooProvider` gives for this registration `foo`: a factory whose
   /// closures resolve `foo` through `slot` on every call. Made on first use.
   func providerFactory(slot: NameSlot) -> ProviderFactory {
-    if let existing = factory.object {
+    if let existing = factory.withObject({ $0 }) {
       return existing
     }
     // Two threads may make one at once: the first one set is kept.

@@ -3,23 +3,14 @@ import INJPrimitives
 extension Resolver: ResolutionInProgress {
   /// The providers in progress, outermost first.
   private var stack: [Provider] {
-    var chains: [[Provider]] = []
-    var resolution: UnsafeMutablePointer<ResolutionState>? = state
-    while let current = resolution {
-      var chain = current.pointee.frames.map(\.provider)
-      if let leaf = current.pointee.leaf {
-        chain.append(leaf.retained)
-      }
-      chains.append(chain)
-      resolution = current.pointee.outer
+    sequence(first: state) { $0.pointee.outer }.reversed().flatMap { resolution in
+      resolution.pointee.frames.map(\.provider)
+        + (resolution.pointee.leaf.map { [$0.retained] } ?? [])
     }
-    return chains.reversed().flatMap { $0 }
   }
 
   /// The names in progress, outermost first: the path to whatever is resolved next.
-  var path: [String] {
-    stack.map(\.name)
-  }
+  var path: [String] { stack.map(\.name) }
 
   /// The error for `provider`, in progress, being needed again: the cycle from its
   /// innermost frame back to itself (a search skipped at some depths may find a cycle
