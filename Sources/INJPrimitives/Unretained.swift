@@ -58,9 +58,4 @@ package struct Unretained<Object: AnyObject> {
   package func refers(to object: Object) -> Bool {
     unmanaged.toOpaque() == Unmanaged.passUnretained(object).toOpaque()
   }
-
-  /// The object's identity, read without reference counting.
-  @inlinable
-  @inline(__always)
-  package var id: ObjectIdentifier { read { ObjectIdentifier($0) } }
 }

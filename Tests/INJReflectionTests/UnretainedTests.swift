@@ -17,7 +17,6 @@ struct UnretainedTests {
     #expect(reference.retained === payload)
     #expect(reference.refers(to: payload))
     #expect(!reference.refers(to: other))
-    #expect(reference.id == ObjectIdentifier(payload))
     withExtendedLifetime((payload, other)) {}
   }
 

@@ -24,14 +24,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#if __has_attribute(swift_attr)
-#define INJ_RELEASES_NOTHING __attribute__((swift_attr("@_effects(releasenone)")))
-#else
-#define INJ_RELEASES_NOTHING
-#endif
-
 /// How every function below is declared: inline where it is called, releasing nothing.
-#define INJ_ATOMIC_FUNCTION static inline __attribute__((always_inline)) INJ_RELEASES_NOTHING
+/// The module is compiled only by the Swift toolchain's clang, which knows `swift_attr`.
+#define INJ_ATOMIC_FUNCTION                                                                      \
+  static inline __attribute__((always_inline, swift_attr("@_effects(releasenone)")))
 
 /// One word, read and written atomically: an integer, or the bits of a pointer.
 typedef struct {

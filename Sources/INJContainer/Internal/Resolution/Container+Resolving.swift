@@ -44,16 +44,11 @@ extension Container {
     return name.hasProviderClosureShape ? providerClosureOnFirstUse(name) : nil
   }
 
-  /// Resolves a name requested from outside (or from a creator calling back).
+  /// Resolves a name requested from outside (or from a creator calling back), by its
+  /// `hash` when known (a key's), else by the hash remembered for it.
   @usableFromInline
-  func resolve(_ name: String) throws(ResolutionError) -> Resolved {
-    try resolve(name, hash: NameHashes.rememberedHash(of: name), isExact: false)
-  }
-
-  /// Resolves a name whose hash is known.
-  @usableFromInline
-  func resolve(_ name: String, hash: Int) throws(ResolutionError) -> Resolved {
-    try resolve(name, hash: hash, isExact: true)
+  func resolve(_ name: String, hash: Int? = nil) throws(ResolutionError) -> Resolved {
+    try resolve(name, hash: hash ?? NameHashes.rememberedHash(of: name), isExact: hash != nil)
   }
 
   /// An error completed with what only the registrations tell: the declaration a

@@ -480,9 +480,9 @@ struct Validation {
   private mutating func checkDependenciesOnProviders() {
     guard container.lineage.contains(where: { $0.withRegistry { $0.unusualProviderCount > 0 } })
     else { return }
-    var onAsync: [ValidationProblem] = []
-    var onIsolated: [ValidationProblem] = []
-    var onArgument: [ValidationProblem] = []
+    // Reported in this order: on async providers, on isolated ones, on ones taking an
+    // argument.
+    var found: [[ValidationProblem]] = [[], [], []]
     for entry in 0..<index.count where isEffective[entry] {
       let registration = index.entries[entry]
       guard let provider = registration.registeredProvider else { continue }
@@ -493,19 +493,19 @@ struct Validation {
         }
         let name = provider.dependencies[position]
         if let argument = made.argument {
-          onArgument.append(
+          found[2].append(
             .dependsOnProviderWithArgument(
               registration.name, site: registration.site, dependency: name,
               dependencySite: dependency.site, argumentType: argument.typeName))
         }
         guard isSynchronous, !made.isMadeAtLaunch else { continue }
         if made.asyncCreator != nil {
-          onAsync.append(
+          found[0].append(
             .synchronousDependsOnAsync(
               registration.name, site: registration.site, dependency: name,
               dependencySite: dependency.site))
         } else if Self.neverRunsUnder(made.isolation, provider.isolation) {
-          onIsolated.append(
+          found[1].append(
             .isolationMismatch(
               registration.name, site: registration.site,
               isolation: Self.name(of: provider.isolation), dependency: name,
@@ -513,7 +513,7 @@ struct Validation {
         }
       }
     }
-    problems += onAsync + onIsolated + onArgument
+    problems += found.joined()
   }
 
   /// Whether a synchronous creator isolated as `dependency` can never run inside the
