@@ -78,10 +78,10 @@ extension Container {
     var roles: [String: String] = [:]
     for container in lineage.reversed() {
       for registration in container.withRegistry({ $0.registrations }) {
-        let scope = registration.provider?.scope
+        let provider = registration.provider
         roles[registration.name] =
           if case .instance = registration.kind { "instance" } else {
-            scope == .transient ? nil : scope?.name
+            provider?.scope == .transient ? nil : provider?.scopeDescription
           }
       }
     }

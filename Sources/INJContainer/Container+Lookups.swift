@@ -147,7 +147,9 @@ public struct RegistrationDescription: Hashable, Sendable, CustomStringConvertib
         options.contains(.singleton)
         ? "singleton "
         : options.contains(.weakSingleton)
-          ? "weak singleton " : options.contains(.objectGraph) ? "object-graph " : ""
+          ? "weak singleton "
+          : options.contains(.objectGraph)
+            ? "object-graph " : options.scopeName.map { "'\($0)'-scoped " } ?? ""
       let actor =
         switch isolation {
         case .mainActor: "main-actor "

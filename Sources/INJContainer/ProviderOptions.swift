@@ -1,3 +1,5 @@
+import INJPrimitives
+
 /// How a provider's products are shared and set up.
 ///
 /// By default a provider is *transient*: its creator runs every time something
@@ -80,16 +82,60 @@ public struct ProviderOptions: OptionSet, Sendable, Hashable {
   public static let allowsCaptiveDependencies = ProviderOptions(rawValue: 1 << 5)
 
   /// The options that choose a scope; at most one may be given (``madeAtLaunch`` is a
-  /// singleton, and goes with ``singleton``).
+  /// singleton, and goes with ``singleton``; a named scope is the bits from
+  /// ``namedScopeShift`` up).
   static let scopes: ProviderOptions = [.singleton, .weakSingleton, .objectGraph]
 
   /// Whether more than one scope is given.
   var hasConflictingScopes: Bool {
     var chosen = intersection(.scopes)
     if contains(.madeAtLaunch) { chosen.insert(.singleton) }
-    return chosen.rawValue.nonzeroBitCount > 1
+    let named = namedScope == 0 ? 0 : contains(.conflictingNamedScopes) ? 2 : 1
+    return chosen.rawValue.nonzeroBitCount + named > 1
+  }
+
+  /// The name of the scope given with ``For/scope(_:)``, if one was.
+  public var scopeName: String? {
+    namedScope == 0 ? nil : scopeNames.withLock { $0.names[namedScope - 1] }
+  }
+
+  /// The bits of a named scope start here: they hold the name's place in the process's
+  /// list of scope names, plus one (zero for none).
+  static let namedScopeShift = 16
+
+  /// Two different named scopes were given (the options keep the first).
+  static let conflictingNamedScopes = ProviderOptions(rawValue: 1 << 15)
+
+  /// The place of the named scope, plus one; zero for none.
+  var namedScope: Int { rawValue >> Self.namedScopeShift }
+
+  /// The option of the scope named `name`.
+  static func scope(named name: String) -> ProviderOptions {
+    let place = scopeNames.withLock { table in
+      if let place = table.places[name] { return place }
+      table.names.append(name)
+      table.places[name] = table.names.count
+      return table.names.count
+    }
+    return ProviderOptions(rawValue: place << namedScopeShift)
+  }
+
+  /// `self` and `other`, each element of an array literal of options in turn: a second,
+  /// different named scope is recorded as a conflict.
+  @usableFromInline
+  func merging(_ other: ProviderOptions) -> ProviderOptions {
+    guard namedScope != 0, other.namedScope != 0, namedScope != other.namedScope else {
+      return union(other)
+    }
+    let otherBits = other.rawValue & ((1 << Self.namedScopeShift) - 1)
+    return union(ProviderOptions(rawValue: otherBits)).union(.conflictingNamedScopes)
   }
 }
+
+/// Every scope name given in the process (``ProviderOptions/For/scope(_:)``), in the
+/// order first given, and each one's place in that order plus one: what a named scope's
+/// options hold.
+private let scopeNames = Locked((names: [String](), places: [String: Int]()))
 
 extension ProviderOptions {
   /// The options of a provider of `Product`, written as for ``ProviderOptions``
@@ -126,7 +172,7 @@ extension ProviderOptions {
     /// - Parameter elements: The options to combine.
     @inlinable
     public init(arrayLiteral elements: Self...) {
-      options = elements.reduce(into: []) { $0.formUnion($1.options) }
+      options = elements.reduce([]) { $0.merging($1.options) }
     }
 
     /// The container does not inject the product's properties: the creator sets
@@ -168,4 +214,23 @@ extension ProviderOptions.For where Product: Sendable {
   /// which synchronous providers may depend on even when its creator is async. See
   /// ``ProviderOptions/madeAtLaunch``.
   public static var madeAtLaunch: Self { Self(checked: .madeAtLaunch) }
+
+  /// Products shared, as a singleton's are, until the scope named `name` is reset: a
+  /// `session` scope whose services are dropped at sign-out while the app's singletons
+  /// stay.
+  ///
+  /// ```swift
+  /// container.addProvider(forName: "cart", options: .scope("session")) { _ in Cart() }
+  /// let cart = try container.value(forName: "cart", as: Cart.self)   // made
+  /// try container.reset(scope: "session")                          // at sign-out
+  /// let next = try container.value(forName: "cart", as: Cart.self)  // made again
+  /// ```
+  ///
+  /// See ``Container/reset(scope:)`` for what a reset does to products already handed
+  /// out and to creations under way.
+  ///
+  /// - Parameter name: The scope's name: any string, spelled the same where the scope is
+  ///   given and where it is reset.
+  /// - Returns: The options of that scope.
+  public static func scope(_ name: String) -> Self { Self(checked: .scope(named: name)) }
 }

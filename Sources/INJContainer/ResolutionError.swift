@@ -221,7 +221,7 @@ public struct ResolutionError: Error, CustomStringConvertible {
     case .conflictingScopes(let options):
       ": '\(name)' was registered with more than one scope "
         + "(\(Self.scopeNames(options).joined(separator: ", "))). Give it at most one of "
-        + ".singleton, .weakSingleton and .objectGraph."
+        + ".singleton, .weakSingleton, .objectGraph and .scope(_:)."
     case .notOnMainActor(let site):
       " off the main actor: the creator of '\(name)' runs on the main actor, because it "
         + "was registered from main-actor code"
@@ -290,5 +290,7 @@ public struct ResolutionError: Error, CustomStringConvertible {
       .objectGraph: "objectGraph",
     ]
     return named.filter { options.contains($0.key) }.map(\.value)
+      + (options.scopeName.map { ["scope(\"\($0)\")"] } ?? [])
+      + (options.contains(.conflictingNamedScopes) ? ["another scope(_:)"] : [])
   }
 }

@@ -123,7 +123,7 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
     case .conflictingScopes(let name, let site, let options):
       "'\(name)' (\(site)) has more than one scope "
         + "(\(ResolutionError.scopeNames(options).joined(separator: ", "))). Give it at most "
-        + "one of .singleton, .weakSingleton and .objectGraph."
+        + "one of .singleton, .weakSingleton, .objectGraph and .scope(_:)."
     case .blankDependency(let provider, let site):
       "'\(provider)' (\(site)) depends on a blank name. Remove it from the dependencies "
         + "of '\(provider)'."

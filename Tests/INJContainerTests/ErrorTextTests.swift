@@ -39,7 +39,7 @@ struct ErrorTextTests {
         - 'clientProvider' (App/Wiring.swift:5) is also the name of the provider closure for \
         'client' (App/Wiring.swift:4). Rename one of them.
         - 'cache' (App/Wiring.swift:6) has more than one scope (singleton, weakSingleton). Give \
-        it at most one of .singleton, .weakSingleton and .objectGraph.
+        it at most one of .singleton, .weakSingleton, .objectGraph and .scope(_:).
         - 'screen' (App/Wiring.swift:7) depends on a blank name. Remove it from the \
         dependencies of 'screen'.
         - 'list' (App/Wiring.swift:8) depends on 'confgi', which is not registered. Did you mean \

@@ -186,7 +186,7 @@ struct LaunchTests {
     #expect(
       container.validate().problems.map(\.description) == [
         "'weak' (App/App.swift:2) has more than one scope (madeAtLaunch, weakSingleton). Give it "
-          + "at most one of .singleton, .weakSingleton and .objectGraph."
+          + "at most one of .singleton, .weakSingleton, .objectGraph and .scope(_:)."
       ])
   }
 

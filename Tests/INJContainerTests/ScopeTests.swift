@@ -154,7 +154,7 @@ struct ScopeTests {
       error?.description == """
         The container has 1 problem:
         - 'cache' (App/C.swift:7) has more than one scope (singleton, objectGraph). Give it at \
-        most one of .singleton, .weakSingleton and .objectGraph.
+        most one of .singleton, .weakSingleton, .objectGraph and .scope(_:).
         """)
     #expect(throws: ResolutionError.self) { try container.value(forName: "cache") }
   }

@@ -61,12 +61,26 @@ struct SingletonCellTests {
   }
 
   @Test func aWeakCellForgetsItsProductWhenNobodyHoldsIt() {
-    let cell = WeakSingletonCell()
+    let cell = ResettableCell(weak: true)
     do {
       let product = Product(serial: 2)
-      cell.store(product)
+      cell.store(Resolved(object: product))
       #expect((cell.value?.object as? Product)?.serial == 2)
     }
     #expect(cell.value == nil)
+  }
+
+  @Test func aStrongCellKeepsItsProductUntilItIsCleared() {
+    let cell = ResettableCell(weak: false)
+    weak var released: Product?
+    do {
+      let product = Product(serial: 3)
+      released = product
+      cell.store(Resolved(object: product))
+    }
+    #expect((cell.value?.object as? Product)?.serial == 3)
+    #expect((cell.clear()?.object as? Product)?.serial == 3)
+    #expect(cell.value == nil)
+    #expect(released == nil)
   }
 }

@@ -8,7 +8,7 @@ import INJReflection
 /// (``singleton``, ``weakSingleton``) and the cached injection plan.
 final class Provider: @unchecked Sendable {
   // Sendable by construction: every stored property is a `let` of a Sendable type
-  // or a thread-safe cell (`WeakSingletonCell`), or `words`, the three atomic words of
+  // or a thread-safe cell (`ResettableCell`), or `words`, the three atomic words of
   // the cells `singleton`, `recentPlan` and `asyncPace`, read and written only through
   // them, atomically; except
   // what the container hands to whichever thread resolves it: the creator's
@@ -22,13 +22,17 @@ final class Provider: @unchecked Sendable {
     case singleton
     case weakSingleton
     case objectGraph
+    /// A named scope (``ProviderOptions/For/scope(_:)``): shared until it is reset.
+    case named
 
     init(_ options: ProviderOptions) {
       self =
         options.contains(.singleton) || options.contains(.madeAtLaunch)
         ? .singleton
         : options.contains(.weakSingleton)
-          ? .weakSingleton : options.contains(.objectGraph) ? .objectGraph : .transient
+          ? .weakSingleton
+          : options.contains(.objectGraph)
+            ? .objectGraph : options.namedScope != 0 ? .named : .transient
     }
 
     var name: String {
@@ -37,11 +41,17 @@ final class Provider: @unchecked Sendable {
       case .singleton: "singleton"
       case .weakSingleton: "weak singleton"
       case .objectGraph: "object-graph provider"
+      case .named: "scoped provider"
       }
     }
 
     /// Whether one product is shared between resolutions.
-    var isShared: Bool { self == .singleton || self == .weakSingleton }
+    var isShared: Bool { self == .singleton || self == .weakSingleton || self == .named }
+  }
+
+  /// The scope as messages say it: `singleton`, or `'session'-scoped` for a named scope.
+  var scopeDescription: String {
+    options.scopeName.map { "'\($0)'-scoped" } ?? scope.name
   }
 
   /// The words of `singleton`, `recentPlan` and `asyncPace`, all zero at first: the
@@ -101,8 +111,9 @@ final class Provider: @unchecked Sendable {
   /// The product of a singleton, once created; released with the provider.
   @inline(__always)
   var singleton: SingletonCell { SingletonCell(ObjectWords.word(0, of: self)) }
-  /// The product of a weak singleton, while something holds it.
-  let weakSingleton: WeakSingletonCell?
+  /// The product of a weak singleton while something holds it, or of a named scope
+  /// until the scope is reset.
+  let resettable: ResettableCell?
   /// This provider's entry in each thread's ``StorageCache``.
   let storageCacheEntry: Int
   /// The injection plan of the type the last product had.
@@ -142,7 +153,9 @@ final class Provider: @unchecked Sendable {
     valuesWithoutDependencies =
       dependencies.isEmpty
       ? ResolvedValues(storage: ResolvedValues.Storage(names: [], providerName: name)) : nil
-    weakSingleton = scope == .weakSingleton ? WeakSingletonCell() : nil
+    resettable =
+      scope == .weakSingleton || scope == .named
+      ? ResettableCell(weak: scope == .weakSingleton) : nil
     storageCacheEntry = StorageCache.entryForNewProvider()
   }
 
@@ -166,7 +179,7 @@ final class Provider: @unchecked Sendable {
   func sharedValue() -> Resolved? {
     switch scope {
     case .singleton: singleton.value
-    case .weakSingleton: weakSingleton?.value
+    case .weakSingleton, .named: resettable!.value
     case .transient, .objectGraph: nil
     }
   }
@@ -177,10 +190,8 @@ final class Provider: @unchecked Sendable {
     switch scope {
     case .singleton:
       singleton.store(value)
-    case .weakSingleton:
-      if value.kind == .object {
-        weakSingleton?.store(value.object)
-      }
+    case .weakSingleton, .named:
+      resettable!.store(value)
     case .transient, .objectGraph:
       break
     }

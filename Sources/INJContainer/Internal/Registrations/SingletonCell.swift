@@ -34,26 +34,50 @@ final class SingletonProduct: @unchecked Sendable {
 }
 
 /// The product of a weak singleton, held weakly: shared while something else holds
-/// it, made again after it goes.
+/// it, made again after it goes; or of a named scope, held until the scope is reset.
 ///
-/// Loading and storing a weak reference are not atomic, so the reference is read and
-/// written only with its lock held.
-struct WeakSingletonCell: Sendable {
-  private let reference = Locked(WeakReference())
+/// Loading and storing a weak reference are not atomic, so the product is read and
+/// written only with its lock held; and since a reset may drop it at any time, a reader
+/// retains it with the lock held.
+struct ResettableCell: Sendable {
+  private let content = Locked(Content())
+  /// Whether the product is held weakly.
+  private let isWeak: Bool
 
-  // Guarded by the `Locked` that holds it; the object itself is shared as any
+  // Guarded by the `Locked` that holds it; the product itself is shared as any
   // product is.
-  private struct WeakReference: @unchecked Sendable {
+  private struct Content: @unchecked Sendable {
     weak var object: AnyObject?
+    var product: Resolved?
   }
 
-  /// The product, if something still holds it.
+  init(weak isWeak: Bool) {
+    self.isWeak = isWeak
+  }
+
+  /// The product, if it is still held.
   var value: Resolved? {
-    reference.withLock { $0.object }.map { Resolved(object: $0) }
+    content.withLock { $0.product ?? $0.object.map { Resolved(object: $0) } }
   }
 
-  /// Keeps `object` weakly.
-  func store(_ object: AnyObject) {
-    reference.withLock { $0.object = object }
+  /// Keeps `product`: weakly, for a weak singleton, and only when it is an object (a
+  /// `nil` of an optional product is not kept).
+  func store(_ product: Resolved) {
+    guard isWeak else { return content.withLock { $0.product = product } }
+    if product.kind == .object {
+      let object = product.object
+      content.withLock { $0.object = object }
+    }
+  }
+
+  /// Drops the product: the next resolution makes a new one.
+  ///
+  /// - Returns: The product dropped, for the caller to release after its own locks: its
+  ///   deinit may resolve something.
+  func clear() -> Resolved? {
+    content.withLock { content -> Resolved? in
+      content.object = nil
+      return content.product.take()
+    }
   }
 }

@@ -37,6 +37,9 @@ final class Claims: Sendable {
     var waits: [UInt: (key: ObjectIdentifier, waiter: Waiter)] = [:]
     /// The tasks suspended until each claimed object is released.
     var suspended: [ObjectIdentifier: [WaitingTask<Release>]] = [:]
+    /// Claimed providers whose scope was reset during the creation: the product goes to
+    /// the resolution that made it, and is not kept.
+    var dropped: Set<ObjectIdentifier> = []
     /// When the holder of `key` is an async request suspended while it waits: the name
     /// of what it waits for.
     func suspendedHolder(of key: ObjectIdentifier) -> String? {
@@ -267,12 +270,27 @@ final class Claims: Sendable {
     table.withLock { table in table.access { $0.suspended[ObjectIdentifier(object)]?.count ?? 0 } }
   }
 
+  /// Runs `drop`, which resets the products `provider` keeps, with the table locked, so
+  /// that a creation of them under way, which holds the claim, keeps its product to its
+  /// own resolution when it releases it: it is not stored over the reset.
+  ///
+  /// - Returns: What `drop` returns: the products dropped, to release after the lock.
+  func reset<Dropped>(_ provider: AnyObject, _ drop: () -> Dropped) -> Dropped {
+    let key = ObjectIdentifier(provider)
+    return table.withLock { table in
+      table.access { table in
+        if table.holders[key] != nil { table.dropped.insert(key) }
+      }
+      return drop()
+    }
+  }
+
   /// Releases a claim, first running `store` (with the lock held, so that waiting
   /// resolutions see what it stores), and wakes the resolutions waiting.
   func release(_ object: AnyObject, storing store: () -> Void = {}) {
     let key = ObjectIdentifier(object)
     let suspended = table.withLock { table in
-      store()
+      if table.access({ $0.dropped.isEmpty || $0.dropped.remove(key) == nil }) { store() }
       let suspended = table.access { table in
         table.holders[key] = nil
         return table.suspended.removeValue(forKey: key)

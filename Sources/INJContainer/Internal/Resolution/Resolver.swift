@@ -263,8 +263,9 @@ struct Resolver {
         }
         return try createLeaf(provider)
       }
-    case .weakSingleton:
-      break
+    case .weakSingleton, .named:
+      // Read under the cell's own lock, not the claims'.
+      if let value = provider.resettable!.value { return value }
     }
     return try enter(provider)
   }

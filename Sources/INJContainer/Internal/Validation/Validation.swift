@@ -248,8 +248,8 @@ struct Validation {
       else { continue }
       warnings.append(
         .captiveDependency(
-          name: registration.name, site: registration.site, scope: provider.scope.name,
-          dependency: dependency.name, dependencyScope: dependency.scope.name))
+          name: registration.name, site: registration.site, scope: provider.scopeDescription,
+          dependency: dependency.name, dependencyScope: dependency.scopeDescription))
     }
   }
 
