@@ -9,7 +9,8 @@ extension Container {
   /// its ancestors; an ancestor never sees a child's names, so shadowing a name in a
   /// child changes nothing for the parent. The child keeps its parent alive; the
   /// parent does not keep its children, so dropping a child frees only the child's
-  /// registrations and singletons.
+  /// registrations and singletons. The child has its parent's default scope
+  /// (``init(defaultScope:)``).
   ///
   /// ```swift
   /// let request = app.makeChild()
@@ -19,7 +20,7 @@ extension Container {
   ///
   /// - Returns: A new, empty child.
   public func makeChild() -> Container {
-    Container(parent: self)
+    Container(parent: self, defaultScope: defaultScope)
   }
 
   /// The container's registrations as a dependency graph, for pictures and analysis.

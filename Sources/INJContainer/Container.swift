@@ -73,19 +73,39 @@ public final class Container: Sendable {
   /// The module this container checks alone, when ``ContainerModule/checkForErrors()``
   /// made it: its missing names may be another module's.
   let moduleCheckedAlone: String?
+  /// The scope of providers registered without one (see ``init(defaultScope:)``).
+  let defaultScope: ProviderOptions
 
   /// Creates an empty container.
   public convenience init() {
     self.init(parent: nil)
   }
 
+  /// Creates an empty container whose providers registered without a scope get
+  /// `defaultScope`: ``ProviderOptions/For/objectGraph`` makes every such product
+  /// shared within one resolution, as Swinject's `.graph` default does.
+  ///
+  /// ```swift
+  /// let container = Container(defaultScope: .objectGraph)
+  /// ```
+  ///
+  /// A module installed here may choose its own (``ContainerModule/defaultScope``). The
+  /// default is never a shared scope (a singleton or a named scope): those are given
+  /// provider by provider, where the compiler checks that the product is `Sendable`.
+  ///
+  /// - Parameter defaultScope: The scope; only its scope option is used.
+  public convenience init(defaultScope: ProviderOptions.For<Any>) {
+    self.init(parent: nil, defaultScope: defaultScope.options)
+  }
+
   /// Creates a container: a child of `parent`, watched by `observer`, or checking
   /// `moduleCheckedAlone` alone.
   init(
     parent: Container?, observer: (any ResolutionObserver)? = nil,
-    moduleCheckedAlone: String? = nil
+    moduleCheckedAlone: String? = nil, defaultScope: ProviderOptions = []
   ) {
     self.parent = parent
+    self.defaultScope = defaultScope.intersection(.objectGraph)
     self.observer = observer
     isObserved = observer != nil
     self.moduleCheckedAlone = moduleCheckedAlone

@@ -45,6 +45,11 @@ public protocol ContainerModule {
   /// Checking the module alone treats them as registered; by default none.
   var needs: [String] { get }
 
+  /// The scope of the module's providers registered without one, such as
+  /// ``ProviderOptions/For/objectGraph``; by default none, so they get the container's
+  /// (``Container/init(defaultScope:)``).
+  var defaultScope: ProviderOptions.For<Any> { get }
+
   /// Registers the module's names in `container`.
   ///
   /// - Parameter container: The container the module is installed in.
@@ -57,6 +62,9 @@ extension ContainerModule {
 
   /// No names from other modules.
   public var needs: [String] { [] }
+
+  /// No scope of its own: the container's default scope.
+  public var defaultScope: ProviderOptions.For<Any> { [] }
 
   /// Checks the module alone: installs it in a new container where each of its
   /// ``needs`` stands registered, and reports what
@@ -112,7 +120,7 @@ extension Container {
         return isFirst
       }
       guard isFirst else { continue }
-      withInstallation(of: name, asOverride: false) {
+      withInstallation(of: module, asOverride: false) {
         module.register(in: self)
       }
     }
@@ -124,7 +132,7 @@ extension Container {
   /// - Returns: The names the module overrode, each with whether it was new here.
   package func installOverriding(_ module: any ContainerModule) -> [(name: String, isNew: Bool)] {
     let before = withRegistry { $0.overrides.mapValues { ObjectIdentifier($0) } }
-    withInstallation(of: module.name, asOverride: true) {
+    withInstallation(of: module, asOverride: true) {
       module.register(in: self)
     }
     return withRegistry { registry in
@@ -136,10 +144,14 @@ extension Container {
   }
 
   /// Runs `body` with the registrations it makes here attributed to `module`.
-  private func withInstallation(of module: String, asOverride: Bool, _ body: () -> Void) {
+  private func withInstallation(
+    of module: any ContainerModule, asOverride: Bool, _ body: () -> Void
+  ) {
     let state = ThreadState.current
     let outer = state.pointee.installing
-    state.pointee.installing = (ObjectIdentifier(self), module, asOverride)
+    state.pointee.installing = (
+      ObjectIdentifier(self), module.name, asOverride, module.defaultScope.options
+    )
     defer { state.pointee.installing = outer }
     body()
   }
@@ -150,12 +162,16 @@ extension Container {
   }
 
   /// The module being installed in this container on this thread, if any: the one
-  /// a registration made now belongs to, and whether it overrides.
-  var installation: (module: String?, asOverride: Bool) {
+  /// a registration made now belongs to, whether it overrides, and the scope of a
+  /// provider registered without one (the module's default scope, else the container's).
+  var installation: (module: String?, asOverride: Bool, scope: ProviderOptions) {
     guard let installing = ThreadState.current.pointee.installing,
       installing.container == ObjectIdentifier(self)
-    else { return (nil, false) }
-    return (installing.module, installing.asOverride)
+    else { return (nil, false, defaultScope) }
+    return (
+      installing.module, installing.asOverride,
+      installing.scope.isEmpty ? defaultScope : installing.scope
+    )
   }
 
   /// A container with `module` installed and each of its needs standing registered,

@@ -235,3 +235,69 @@ struct NamedScopeTests {
     #expect(container.mermaidText().contains("cart ('session'-scoped)"))
   }
 }
+
+@Suite("Default scopes")
+struct DefaultScopeTests {
+  final class Parent {
+    let child: Child
+    init(child: Child) { self.child = child }
+  }
+  final class Child {}
+  struct GraphModule: ContainerModule {
+    var defaultScope: ProviderOptions.For<Any> { .objectGraph }
+    func register(in container: Container) {
+      container.addProvider(forName: "shared") { _ in Child() }
+    }
+  }
+
+  private func register(in container: Container) {
+    container.addProvider(forName: "child") { _ in Child() }
+    container.addProvider(forName: "pair", dependencies: ["child", "child2"]) { values in
+      [try values.value(forName: "child", as: Child.self),
+        try values.value(forName: "child2", as: Child.self)]
+    }
+    container.addProvider(forName: "child2", dependencies: ["child"]) { values in
+      try values.value(forName: "child", as: Child.self)
+    }
+  }
+
+  @Test func aContainerWithTheGraphDefaultSharesProductsWithinOneResolution() throws {
+    let container = Container(defaultScope: .objectGraph)
+    register(in: container)
+    let pair = try container.value(forName: "pair", as: [Child].self)
+    #expect(pair[0] === pair[1])
+    #expect(try container.value(forName: "pair", as: [Child].self)[0] !== pair[0])
+    #expect(container.registrations().allSatisfy { $0.options.contains(.objectGraph) })
+  }
+
+  @Test func withoutADefaultScopeProvidersAreTransient() throws {
+    let container = Container()
+    register(in: container)
+    let pair = try container.value(forName: "pair", as: [Child].self)
+    #expect(pair[0] !== pair[1])
+  }
+
+  @Test func aScopeGivenExplicitlyWinsOverTheDefault() throws {
+    let container = Container(defaultScope: .objectGraph)
+    container.addProvider(forName: "theme", options: .weakSingleton) { _ in
+      NamedScopeTests.Theme()
+    }
+    #expect(container.registrations().first?.options == .weakSingleton)
+  }
+
+  @Test func aChildContainerKeepsItsParentsDefaultScope() throws {
+    let child = Container(defaultScope: .objectGraph).makeChild()
+    register(in: child)
+    let pair = try child.value(forName: "pair", as: [Child].self)
+    #expect(pair[0] === pair[1])
+  }
+
+  @Test func aModuleChoosesTheDefaultScopeOfItsOwnProviders() throws {
+    let container = Container()
+    container.install(GraphModule())
+    container.addProvider(forName: "other") { _ in Child() }
+    let options = Dictionary(
+      uniqueKeysWithValues: container.registrations().map { ($0.name, $0.options) })
+    #expect(options == ["shared": .objectGraph, "other": []])
+  }
+}

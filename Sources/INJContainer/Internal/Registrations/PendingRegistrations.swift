@@ -115,6 +115,10 @@ extension Container {
     let installing = installation
     let site = RegistrationSite(fileID: fileID, line: line, module: installing.module)
     let isOverride = asOverride || installing.asOverride
+    let hasScope =
+      !options.isDisjoint(with: [.singleton, .weakSingleton, .objectGraph, .madeAtLaunch])
+      || options.namedScope != 0
+    let options = hasScope ? options : options.union(installing.scope)
     record { container, registry in
       // A contribution's provider is named by its place in the collection, for paths.
       let providerName =

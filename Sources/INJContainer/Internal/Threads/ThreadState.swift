@@ -34,8 +34,9 @@ struct ThreadState: ~Copyable {
   /// The module being installed on this thread, and the container it is installed in
   /// (see `Container.install(_:fileID:line:)`): the
   /// registrations it makes there are attributed to it, and are overrides when a test
-  /// container overrides the module.
-  var installing: (container: ObjectIdentifier, module: String, asOverride: Bool)?
+  /// container overrides the module, and get the module's default scope.
+  var installing:
+    (container: ObjectIdentifier, module: String, asOverride: Bool, scope: ProviderOptions)?
   /// Whether this is the process's main thread: asked of the OS once per thread
   /// (a thread stays what it is), since the question costs two system calls on Linux.
   let isMainThread = MainActorCheck.isMainThreadAskingTheSystem
