@@ -253,8 +253,10 @@ struct DefaultScopeTests {
   private func register(in container: Container) {
     container.addProvider(forName: "child") { _ in Child() }
     container.addProvider(forName: "pair", dependencies: ["child", "child2"]) { values in
-      [try values.value(forName: "child", as: Child.self),
-        try values.value(forName: "child2", as: Child.self)]
+      [
+        try values.value(forName: "child", as: Child.self),
+        try values.value(forName: "child2", as: Child.self),
+      ]
     }
     container.addProvider(forName: "child2", dependencies: ["child"]) { values in
       try values.value(forName: "child", as: Child.self)
