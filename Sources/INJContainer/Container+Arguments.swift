@@ -60,7 +60,7 @@ extension Container {
       ) { [weak owner] (argument: Argument) throws -> T in
         let owner = try Container.calledByClosure(owner, of: slot)
         return try ArgumentRecipe.passing(argument, for: token) { () throws(ResolutionError) in
-          try owner.resolveForProviderClosure(slot: slot, as: T.self)
+          try owner.resolveForProviderClosure(slot: slot, as: T.self, graph: nil)
         }
       }
     }

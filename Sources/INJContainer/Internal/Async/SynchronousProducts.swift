@@ -64,6 +64,7 @@ final class SynchronousProducts: Sendable {
 
   /// Gives the products back, for the next task waiting.
   func giveBack(_ products: consuming ObjectGraphProducts) {
+    products.graph?.keep(products)
     let next = state.withLock { state -> WaitingTask<Turn>? in
       state.products = products
       guard !state.waiting.isEmpty else {

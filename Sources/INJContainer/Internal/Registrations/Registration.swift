@@ -167,8 +167,15 @@ final class Registration: @unchecked Sendable {
   }
 
   /// What `fooProvider` gives for this registration `foo`: a factory whose
-  /// closures resolve `foo` through `slot` on every call. Made on first use.
-  func providerFactory(slot: NameSlot) -> ProviderFactory {
+  /// closures resolve `foo` through `slot` on every call. Made on first use; or, for
+  /// closures that go on with the object graph they were handed out in, made for it.
+  func providerFactory(slot: NameSlot, graph: ObjectGraph? = nil) -> ProviderFactory {
+    let isAsync = provider?.asyncCreator != nil
+    if let graph, provider?.argument == nil, !isAsync {
+      return Self.makeFactory(
+        productType, isAsync: false, isMainActor: isMainActor, owner: owner, slot: slot,
+        graph: graph)
+    }
     if let existing = factory.withObject({ $0 }) {
       return existing
     }
@@ -176,7 +183,6 @@ final class Registration: @unchecked Sendable {
     if let argument = provider?.argument {
       return factory.setIfEmpty(argument.makeFactory(owner, slot))
     }
-    let isAsync = provider?.asyncCreator != nil
     return factory.setIfEmpty(
       Self.makeFactory(
         productType, isAsync: isAsync, isMainActor: !isAsync && isMainActor, owner: owner,
@@ -197,7 +203,7 @@ final class Registration: @unchecked Sendable {
   /// closures are async only.
   private static func makeFactory<Made>(
     _ productType: Made.Type, isAsync: Bool, isMainActor: Bool, owner: Container,
-    slot: NameSlot
+    slot: NameSlot, graph: ObjectGraph? = nil
   ) -> ProviderFactory {
     // The closures hold the container weakly: a singleton keeping one must not
     // keep its container alive.
@@ -211,7 +217,7 @@ final class Registration: @unchecked Sendable {
     return ProviderFactory(making: productType, isMainActor: isMainActor, suspending: suspending) {
       [weak owner] () throws -> Made in
       try Container.calledByClosure(owner, of: slot).resolveForProviderClosure(
-        slot: slot, as: productType)
+        slot: slot, as: productType, graph: graph)
     }
   }
 }

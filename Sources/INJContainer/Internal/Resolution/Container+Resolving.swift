@@ -142,7 +142,8 @@ extension Container {
   }
 
   /// What a provider-closure name gives: the factory of the registration its base
-  /// name resolves to now.
+  /// name resolves to now; handed out during a resolution, one whose closures go on
+  /// with that resolution's object graph (see ``ObjectGraph``).
   func providerClosureValue(
     target: NameSlot,
     failure: (String, ResolutionError.Reason) throws(ResolutionError) -> Never
@@ -156,7 +157,8 @@ extension Container {
     let registration = found.retained
     switch registration.kind {
     case .instance, .provider:
-      return Resolved(factory: registration.providerFactory(slot: target))
+      let graph = ThreadState.current.pointee.resolution.flatMap { Resolver(state: $0).graph() }
+      return Resolved(factory: registration.providerFactory(slot: target, graph: graph))
     case .invalid(let problem, _):
       try failure(registration.name, registration.failureReason(problem))
     case .providerClosure:
@@ -164,10 +166,20 @@ extension Container {
     }
   }
 
-  /// Resolves `slot` for a provider closure's call.
+  /// Resolves `slot` for a provider closure's call, in `graph`, the object graph the
+  /// closure was handed out in, if any.
   func resolveForProviderClosure<Made>(
-    slot: NameSlot, as type: Made.Type
+    slot: NameSlot, as type: Made.Type, graph: ObjectGraph?
   ) throws(ResolutionError) -> Made {
+    let thread = ThreadState.current
+    let outer = thread.pointee.graphToJoin
+    // Called in the resolution it was handed out in, it goes on with that resolution.
+    if let graph,
+      thread.pointee.resolution.flatMap({ Resolver(state: $0).graph(making: false) }) !== graph
+    {
+      thread.pointee.graphToJoin = graph
+    }
+    defer { thread.pointee.graphToJoin = outer }
     let value = try resolve(slot.name)
     return try value.cast(to: type, name: slot.name, path: ThreadRequest().path + [slot.name])
   }

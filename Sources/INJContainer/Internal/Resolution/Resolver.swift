@@ -25,9 +25,17 @@ struct Resolver {
     let thread = ThreadState.current
     let outer = thread.pointee.resolution
     var state = ResolutionState(outer: outer, thread: thread)
+    if let graph = thread.pointee.graphToJoin.take() {
+      // A provider closure's call: the graph it was handed out in goes on here.
+      state.objectGraphProducts = graph.products
+      state.isGraphRoot = true
+      state.hasLookedForRequest = true
+    }
     defer {
       if let request = state.request {
         request.synchronous.giveBack(state.objectGraphProducts)
+      } else {
+        state.objectGraphProducts.graph?.keep(state.objectGraphProducts)
       }
     }
     swap(&state.frames, &thread.pointee.spareFrames)
@@ -618,7 +626,10 @@ struct Resolver {
   /// waits). Asked only then, so that other resolutions do not read the task-local
   /// binding, and requests that need none make none.
   private var objectGraphProducts: UnsafeMutablePointer<ResolutionState> {
-    let outermost = self.outermost
+    var outermost = state
+    while !outermost.pointee.isGraphRoot, let outer = outermost.pointee.outer {
+      outermost = outer
+    }
     if !outermost.pointee.hasLookedForRequest {
       outermost.pointee.hasLookedForRequest = true
       if let request = outermost.pointee.stoppable?.context.requestProducts
@@ -631,6 +642,18 @@ struct Resolver {
       }
     }
     return outermost
+  }
+
+  /// The record of the object graph of this resolution, for the provider closures
+  /// handed out in it (made on first use, when `making`): a closure called later
+  /// resolves object-graph names in that graph (see ``ObjectGraph``).
+  func graph(making: Bool = true) -> ObjectGraph? {
+    let root = objectGraphProducts
+    if let graph = root.pointee.objectGraphProducts.graph { return graph }
+    guard making else { return nil }
+    let graph = ObjectGraph()
+    root.pointee.objectGraphProducts.graph = graph
+    return graph
   }
 
   /// The outermost resolution, with the object-graph products; nil when this
@@ -735,8 +758,13 @@ struct ResolutionState {
   /// A provider without dependencies whose creator is running without a frame
   /// (see `Resolver.createLeaf`).
   var leaf: Unretained<Provider>?
-  /// The object-graph products made so far, kept by the outermost resolution.
+  /// The object-graph products made so far, kept by the outermost resolution, or by a
+  /// provider closure's call that goes on with the graph it was handed out in.
   var objectGraphProducts = ObjectGraphProducts()
+  /// Whether this resolution keeps its own object-graph products though it is nested:
+  /// a provider closure's call, which goes on with the graph the closure was handed
+  /// out in (see ``ObjectGraph``).
+  var isGraphRoot = false
   /// Whether the outermost resolution asked for an async request it is part of (see
   /// `Resolver.objectGraphProducts`).
   var hasLookedForRequest = false
@@ -759,7 +787,9 @@ struct ResolutionState {
 /// keeps its address its own, so a product is only ever handed to the provider
 /// that made it.
 struct ObjectGraphProducts {
-  private var products: [ObjectIdentifier: (provider: Provider, product: Resolved)] = [:]
+  private(set) var products: [ObjectIdentifier: (provider: Provider, product: Resolved)] = [:]
+  /// The record of the graph, once a provider closure was handed out in it.
+  var graph: ObjectGraph?
 
   /// The product `provider` made in this resolution, if any.
   subscript(provider: Provider) -> Resolved? {
@@ -769,5 +799,46 @@ struct ObjectGraphProducts {
   /// Keeps `provider`'s product for the rest of the resolution.
   mutating func keep(_ product: Resolved, of provider: Provider) {
     products[ObjectIdentifier(provider)] = (provider, product)
+  }
+}
+
+/// The object graph of one resolution, as the provider closures handed out in it
+/// remember it: when one is called later, its resolution goes on with the graph's
+/// products instead of starting a new graph, so a child's `parentProvider` gives the
+/// parent the child was made for.
+///
+/// It holds the products weakly, so that the closures, which the products themselves
+/// may hold, keep nothing alive: an object nobody else holds is gone from the graph,
+/// and a value (not an object) is not kept. Each resolution of the graph adds what it
+/// made when it ends. Calls on several threads at once each go on with the graph as
+/// it was, and may each make a product it did not have yet.
+final class ObjectGraph: Sendable {
+  /// A product, held weakly, with its provider.
+  private struct Entry: @unchecked Sendable {
+    // Guarded by the `Locked` that holds the entries; the object is shared as any
+    // product is.
+    let provider: Provider
+    weak var object: AnyObject?
+  }
+
+  private let entries = Locked([ObjectIdentifier: Entry]())
+
+  /// The products still held elsewhere, for a resolution that goes on with the graph.
+  var products: ObjectGraphProducts {
+    var products = ObjectGraphProducts(graph: self)
+    for entry in entries.withLock({ Array($0.values) }) {
+      if let object = entry.object { products.keep(Resolved(object: object), of: entry.provider) }
+    }
+    return products
+  }
+
+  /// Adds the objects a resolution of the graph made.
+  func keep(_ made: ObjectGraphProducts) {
+    let objects = made.products.filter { $0.value.product.kind == .object }
+    entries.withLock { entries in
+      for (id, made) in objects {
+        entries[id] = Entry(provider: made.provider, object: made.product.object)
+      }
+    }
   }
 }

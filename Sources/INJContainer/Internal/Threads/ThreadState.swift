@@ -37,6 +37,9 @@ struct ThreadState: ~Copyable {
   /// container overrides the module, and get the module's default scope.
   var installing:
     (container: ObjectIdentifier, module: String, asOverride: Bool, scope: ProviderOptions)?
+  /// The object graph the next resolution on this thread goes on with: set by a
+  /// provider closure's call, taken by the resolution it starts (see ``ObjectGraph``).
+  var graphToJoin: ObjectGraph?
   /// Whether this is the process's main thread: asked of the OS once per thread
   /// (a thread stays what it is), since the question costs two system calls on Linux.
   let isMainThread = MainActorCheck.isMainThreadAskingTheSystem
