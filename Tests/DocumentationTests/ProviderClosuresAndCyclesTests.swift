@@ -59,6 +59,17 @@ final class AccountService {
   func signOut() -> Coordinator { coordinator() }
 }
 
+@MainActor
+final class Playlist {
+  let track: Track
+  init(track: Track) { self.track = track }
+}
+
+@MainActor
+final class Track {
+  @Inject var playlistProvider: (@MainActor () -> Playlist)?
+}
+
 // Every sample of the article runs on the main actor, as the article says.
 @Suite("Provider Closures and Cycles")
 @MainActor
@@ -241,5 +252,25 @@ struct ProviderClosuresAndCyclesTests: PrintingSample {
     expectPrintedOutputShown(in: Self.article)
     #expect(fixed.validate().isClean)
     #expect(fixed.dependencyGraph().cycles().isEmpty)
+  }
+
+  @Test func aParentAndAChildInOneObjectGraph() throws {
+    let family = Container()
+    family.addProvider(
+      forName: "playlist", dependencies: ["track"], options: .objectGraph
+    ) { values in
+      Playlist(track: try values.value(forName: "track"))
+    }
+    family.addProvider(
+      forName: "track", dependencies: ["playlistProvider"], options: .objectGraph
+    ) { _ in
+      Track()
+    }
+    try family.checkForErrors()
+
+    let playlist = try family.value(forName: "playlist", as: Playlist.self)
+    print(playlist.track.playlistProvider?() === playlist)
+
+    expectPrintedOutputShown(in: Self.article)
   }
 }

@@ -27,6 +27,9 @@ final class CheckoutScreen {
   }
 }
 
+final class UserAccount: Sendable {}
+final class ImageStore: Sendable {}
+
 extension Key where Value == any Forecasting {
   static var forecaster: Self { Self("forecaster") }
 }
@@ -76,6 +79,36 @@ struct ProvidersAndScopesTests: PrintingSample {
     let first = try shop.value(forName: "checkout", as: CheckoutScreen.self)
     let second = try shop.value(forName: "checkout", as: CheckoutScreen.self)
     print(first.cart.session === first.session, first.session === second.session)
+
+    expectPrintedOutputShown(in: Self.article)
+  }
+
+  @Test func aNamedScopeIsResetAtSignOut() throws {
+    let app = Container()
+    app.addProvider(forName: "account", options: .scope("session")) { _ in UserAccount() }
+    app.addProvider(forName: "imageStore", options: .singleton) { _ in ImageStore() }
+
+    let signedIn = try app.value(forName: "account", as: UserAccount.self)
+    let store = try app.value(forName: "imageStore", as: ImageStore.self)
+    try app.reset(scope: "session")  // at sign-out
+    let next = try app.value(forName: "account", as: UserAccount.self)
+    print(next === signedIn, try app.value(forName: "imageStore", as: ImageStore.self) === store)
+
+    expectPrintedOutputShown(in: Self.article)
+  }
+
+  @Test func aDefaultScope() throws {
+    let graphs = Container(defaultScope: .objectGraph)
+    graphs.addProvider(forName: "session") { _ in Session() }
+    graphs.addProvider(forName: "cart", dependencies: ["session"]) { values in
+      Cart(session: try values.value(forName: "session"))
+    }
+    graphs.addProvider(forName: "checkout", dependencies: ["cart", "session"]) { values in
+      CheckoutScreen(
+        cart: try values.value(forName: "cart"), session: try values.value(forName: "session"))
+    }
+    let screen = try graphs.value(forName: "checkout", as: CheckoutScreen.self)
+    print(screen.cart.session === screen.session)
 
     expectPrintedOutputShown(in: Self.article)
   }
