@@ -57,9 +57,16 @@ struct ClosureMaker: Sendable {
   /// Makes one product without blocking a thread: the async creator, or what a
   /// synchronous one was given to suspend instead of waiting; nil without either.
   var asyncCreate: (@Sendable (PassedArgument) async throws -> Any)? = nil
+  /// Makes the reading of one lazy value (held weakly or not): a product made once,
+  /// then given on every read. Set for a synchronous factory without an argument.
+  var lazilyReading: (@Sendable (_ weakly: Bool) -> @Sendable () throws -> Any?)? = nil
 
-  /// A closure of the requested type, which ``ClosureOffer/refusal(of:)`` accepted.
+  /// A closure of the requested type, which ``ClosureOffer/refusal(of:)`` accepted, or
+  /// a lazy value of it.
   func make<Closure>(_ requested: ClosureType, as closureType: Closure.Type) -> Closure {
+    if let lazy = requested.lazyType, let lazilyReading {
+      return lazy.init(reading: lazilyReading(lazy.holdsWeakly)) as! Closure
+    }
     guard let argument = requested.argument else {
       return make(requested, returning: requested.result, as: Closure.self)
     }

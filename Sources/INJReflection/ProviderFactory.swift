@@ -72,13 +72,18 @@ package final class ProviderFactory {
   ///   - suspendingCreate: Creates one product as `create` does, suspending instead
   ///     of blocking its thread where `create` would wait: what the factory's async
   ///     closures call, when given.
+  ///   - lazilyReading: Makes the reading of one ``Lazy`` (or, `weakly`, ``WeakLazy``)
+  ///     value: a product made once, then given on every read; without it, the factory
+  ///     makes no lazy values.
   ///   - create: Creates one product, or throws why it could not.
   package convenience init<Product>(
     making productType: Product.Type = Product.self, isMainActor: Bool = false,
     suspending suspendingCreate: (@Sendable () async throws -> Product)? = nil,
+    lazilyReading: (@Sendable (_ weakly: Bool) -> @Sendable () throws -> Any?)? = nil,
     _ create: @escaping @Sendable () throws -> Product
   ) {
-    var maker = ClosureMaker(productType: productType, create: { _ in try create() })
+    var maker = ClosureMaker(
+      productType: productType, create: { _ in try create() }, lazilyReading: lazilyReading)
     if let suspendingCreate {
       maker.asyncCreate = { _ in try await suspendingCreate() }
     }

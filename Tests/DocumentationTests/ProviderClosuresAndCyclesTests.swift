@@ -70,6 +70,14 @@ final class Track {
   @Inject var playlistProvider: (@MainActor () -> Playlist)?
 }
 
+@MainActor
+final class ReceiptPrinter {}
+
+@MainActor
+final class OrderScreen {
+  @Inject var receiptPrinterProvider: Lazy<ReceiptPrinter>?
+}
+
 // Every sample of the article runs on the main actor, as the article says.
 @Suite("Provider Closures and Cycles")
 @MainActor
@@ -270,6 +278,21 @@ struct ProviderClosuresAndCyclesTests: PrintingSample {
 
     let playlist = try family.value(forName: "playlist", as: Playlist.self)
     print(playlist.track.playlistProvider?() === playlist)
+
+    expectPrintedOutputShown(in: Self.article)
+  }
+
+  @Test func lazyDependencies() throws {
+    let orders = Container()
+    orders.addProvider(forName: "receiptPrinter") { _ in ReceiptPrinter() }
+    orders.addProvider(forName: "orderScreen", dependencies: ["receiptPrinterProvider"]) { _ in
+      OrderScreen()
+    }
+    try orders.checkForErrors()
+
+    let screen = try orders.value(forName: "orderScreen", as: OrderScreen.self)
+    let printer = try screen.receiptPrinterProvider?.value  // made here
+    print(try screen.receiptPrinterProvider?.value === printer)
 
     expectPrintedOutputShown(in: Self.article)
   }

@@ -5,6 +5,7 @@
 
 BenchmarkCommand.main(groups: [
   ContainerScenarios.benchmarks,
+  CapabilityScenarios.benchmarks,
   InjectionScenarios.benchmarks,
   GraphScenarios.benchmarks,
   StartupScenarios.benchmarks,

@@ -73,7 +73,10 @@ package struct ClosureOffer {
   /// argument, effects and isolation, and its product type as the result where
   /// `requested`'s can never be.
   package func suggestion(for requested: ClosureType) -> ClosureType {
-    ClosureType(
+    if requested.lazyType != nil {
+      return requested.lazy(returning: productType)
+    }
+    return ClosureType(
       argument: argumentType, result: canReturn(requested.result) ? requested.result : productType,
       isThrowing: requested.isThrowing || isAsync, isAsync: isAsync || requested.isAsync,
       isMainActor: isMainActor || (requested.isMainActor && !requested.isAsync))

@@ -43,14 +43,25 @@ package struct ClosureType: Equatable, CustomStringConvertible {
   package let unsupportedFeature: String?
   /// How many parameters the type has.
   package let parameterCount: Int
-  /// The type as the runtime spells it, for a type the container cannot make, whose
-  /// other fields do not say all of it.
-  private let spelling: String?
+  /// The type as the runtime spells it, for a type the container cannot make, or a
+  /// lazy value, whose other fields do not say all of it.
+  private var spelling: String?
+  /// For a lazy value (``Lazy``, ``WeakLazy``), its type: read as the closure that makes
+  /// its product, `@MainActor () throws -> Value`.
+  package private(set) var lazyType: (any LazyValue.Type)?
 
-  /// Reads a function type; nil when `type` is not one, or when the reading of
-  /// function metadata is off (``FastPaths/readsFunctionMetadata``): a closure is then
-  /// handed out only as exactly the types its factory made (``ProviderFactory``).
+  /// Reads a function type, or a lazy value's type as its closure; nil for another
+  /// type, or when the reading of function metadata is off
+  /// (``FastPaths/readsFunctionMetadata``): a closure is then handed out only as exactly
+  /// the types its factory made (``ProviderFactory``).
   package init?(_ type: Any.Type) {
+    if let lazy = type as? any LazyValue.Type {
+      self.init(
+        argument: nil, result: lazy.valueType, isThrowing: true, isAsync: false,
+        isMainActor: true)
+      (lazyType, spelling) = (lazy, String(describing: type))
+      return
+    }
     guard FastPaths.readsFunctionMetadata else { return nil }
     self.init(type, extendedFlagsKept: Self.runtimeKeepsExtendedFlags)
   }
@@ -124,6 +135,14 @@ package struct ClosureType: Equatable, CustomStringConvertible {
     unsupportedFeature = nil
     parameterCount = argument == nil ? 0 : 1
     spelling = nil
+  }
+
+  /// The same lazy value's type with `result` as its product type, spelt for messages:
+  /// `Lazy<Payments>`.
+  package func lazy(returning result: Any.Type) -> ClosureType {
+    var copy = self
+    copy.spelling = "\(spelling?.prefix { $0 != "<" } ?? "Lazy")<\(result)>"
+    return copy
   }
 
   /// The same type with `isSendable` set as given.

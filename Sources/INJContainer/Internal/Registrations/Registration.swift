@@ -214,8 +214,18 @@ final class Registration: @unchecked Sendable {
     if isAsync {
       return ProviderFactory(asyncMaking: productType, suspending)
     }
-    return ProviderFactory(making: productType, isMainActor: isMainActor, suspending: suspending) {
-      [weak owner] () throws -> Made in
+    let lazilyReading: @Sendable (Bool) -> @Sendable () throws -> Any? = { [weak owner] weakly in
+      let product = LazyProduct(name: slot.name + "Provider", weakly: weakly)
+      return { [weak owner] in
+        try product.value { () throws(ResolutionError) in
+          try Container.calledByClosure(owner, of: slot).resolve(slot, inGraph: graph)
+        }
+      }
+    }
+    return ProviderFactory(
+      making: productType, isMainActor: isMainActor, suspending: suspending,
+      lazilyReading: lazilyReading
+    ) { [weak owner] () throws -> Made in
       try Container.calledByClosure(owner, of: slot).resolveForProviderClosure(
         slot: slot, as: productType, graph: graph)
     }

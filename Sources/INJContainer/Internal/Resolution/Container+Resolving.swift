@@ -171,6 +171,13 @@ extension Container {
   func resolveForProviderClosure<Made>(
     slot: NameSlot, as type: Made.Type, graph: ObjectGraph?
   ) throws(ResolutionError) -> Made {
+    try resolve(slot, inGraph: graph).cast(
+      to: type, name: slot.name, path: ThreadRequest().path + [slot.name])
+  }
+
+  /// Resolves `slot` in `graph`, the object graph a provider closure or a lazy value
+  /// was handed out in, if any.
+  func resolve(_ slot: NameSlot, inGraph graph: ObjectGraph?) throws(ResolutionError) -> Resolved {
     let thread = ThreadState.current
     let outer = thread.pointee.graphToJoin
     // Called in the resolution it was handed out in, it goes on with that resolution.
@@ -180,8 +187,7 @@ extension Container {
       thread.pointee.graphToJoin = graph
     }
     defer { thread.pointee.graphToJoin = outer }
-    let value = try resolve(slot.name)
-    return try value.cast(to: type, name: slot.name, path: ThreadRequest().path + [slot.name])
+    return try resolve(slot.name)
   }
 
   /// The registered name closest to `name`, among this container's names and its

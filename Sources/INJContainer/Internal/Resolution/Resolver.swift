@@ -55,6 +55,26 @@ struct Resolver {
     }
   }
 
+  /// Runs `body` with the owner of the claims of the resolution in progress on this
+  /// thread, or of an empty one it starts, which the resolutions `body` starts are
+  /// nested in: a claim made outside the resolver (a lazy value's, see
+  /// ``LazyProduct``) then belongs to the resolutions it waits for.
+  static func withClaimOwner<Result>(
+    _ body: (UInt) throws(ResolutionError) -> Result
+  ) throws(ResolutionError) -> Result {
+    let thread = ThreadState.current
+    if let current = thread.pointee.resolution {
+      return try body(Resolver(state: current).outermost.pointee.claimOwner)
+    }
+    var state = ResolutionState(outer: nil, thread: thread)
+    return try withUnsafeMutablePointer(to: &state) { (state) throws(ResolutionError) in
+      state.pointee.claimOwner = UInt(bitPattern: state)
+      thread.pointee.resolution = state
+      defer { thread.pointee.resolution = nil }
+      return try body(state.pointee.claimOwner)
+    }
+  }
+
   /// Runs a stoppable resolution on the calling thread, from where it stopped, until
   /// it ends or stops again.
   ///
