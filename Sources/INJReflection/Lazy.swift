@@ -1,3 +1,5 @@
+import INJPrimitives
+
 /// A dependency made on first use, then kept for its holder: the first read of
 /// ``value`` resolves it, and every later read gives that one product.
 ///
@@ -22,6 +24,8 @@
 public final class Lazy<Value>: LazyValue {
   /// Reads the product, making it on the first read.
   private let read: @Sendable () throws -> Any?
+  /// The product, once read.
+  private let product = Locked<Value?>(nil)
 
   /// A lazy value read by `read`, which makes the product once and then gives it.
   package init(reading read: @escaping @Sendable () throws -> Any?) {
@@ -33,7 +37,12 @@ public final class Lazy<Value>: LazyValue {
   /// - Throws: What resolving it threw (``InjectionError`` for a product that is not a
   ///   `Value`); a read after a failure tries again.
   public var value: Value {
-    get throws { try Self.cast(read()) }
+    get throws {
+      if let known = product.withLock({ $0 }) { return known }
+      let made: Value = try Self.cast(read())
+      product.withLock { $0 = made }
+      return made
+    }
   }
 
   package static var valueType: Any.Type { Value.self }

@@ -47,9 +47,12 @@ enum CapabilityScenarios {
         }
         let parent = try! container.value(forName: "parent", as: GraphParent.self)
         return { iterations in
-          var checksum = 0
-          for _ in 0..<iterations { checksum &+= identity(parent.child.parentProvider()) }
-          return checksum
+          // The closures hold their container weakly.
+          withExtendedLifetime(container) {
+            var checksum = 0
+            for _ in 0..<iterations { checksum &+= identity(parent.child.parentProvider()) }
+            return checksum
+          }
         }
       },
     ]
@@ -93,12 +96,15 @@ enum CapabilityScenarios {
         name: "container/lazy/later-read", group: "container", unit: "op",
         unitsPerIteration: 1, baseline: "container/baseline/hand-closure-call"
       ) {
-        let holder = try! lazyContainer().value(forName: "holder", as: LazyHolder.self)
+        let container = lazyContainer()
+        let holder = try! container.value(forName: "holder", as: LazyHolder.self)
         _ = try? holder.leafProvider?.value
         return { iterations in
-          var checksum = 0
-          for _ in 0..<iterations { checksum &+= identity(try? holder.leafProvider?.value) }
-          return checksum
+          withExtendedLifetime(container) {
+            var checksum = 0
+            for _ in 0..<iterations { checksum &+= identity(try? holder.leafProvider?.value) }
+            return checksum
+          }
         }
       },
     ]

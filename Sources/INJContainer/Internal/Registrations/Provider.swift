@@ -291,6 +291,19 @@ extension Provider {
   /// - Complexity: O(*n* + *e*) for the *n* providers and *e* dependencies below, walked
   ///   without recursion.
   var needsMainActorBelow: Bool {
+    isBelow { $0.isolation == .mainActor }
+  }
+
+  /// Whether this provider, or one it needs further down as ``needsMainActorBelow`` walks
+  /// them, is an object-graph provider: what a provider closure of it resolves depends on
+  /// the object graph it is called in.
+  var reachesObjectGraph: Bool {
+    scope == .objectGraph || isBelow { $0.scope == .objectGraph }
+  }
+
+  /// Whether a provider this one needs further down, as ``needsMainActorBelow`` walks
+  /// them, passes `test`.
+  private func isBelow(_ test: (Provider) -> Bool) -> Bool {
     var pending = [self]
     var seen: Set<ObjectIdentifier> = [ObjectIdentifier(self)]
     while let provider = pending.popLast() {
@@ -300,7 +313,7 @@ extension Provider {
         guard let dependency = found?.retained.registeredProvider,
           dependency.asyncCreator == nil, !dependency.isMadeAtLaunch
         else { continue }
-        if dependency.isolation == .mainActor { return true }
+        if test(dependency) { return true }
         if seen.insert(ObjectIdentifier(dependency)).inserted { pending.append(dependency) }
       }
     }

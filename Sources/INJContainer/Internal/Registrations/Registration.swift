@@ -148,7 +148,7 @@ final class Registration: @unchecked Sendable {
   // MARK: Provider closures
 
   /// What this registration's provider closure can be made as, for the check: the
-  /// same facts its ``providerFactory(slot:)`` is made from. Nil for a name in error
+  /// same facts its ``providerFactory(slot:graph:)`` is made from. Nil for a name in error
   /// and for a collection, whose product type no registration declares.
   var closureOffer: ClosureOffer? {
     switch kind {
@@ -167,17 +167,21 @@ final class Registration: @unchecked Sendable {
   }
 
   /// What `fooProvider` gives for this registration `foo`: a factory whose
-  /// closures resolve `foo` through `slot` on every call. Made on first use; or, for
-  /// closures that go on with the object graph they were handed out in, made for it.
-  func providerFactory(slot: NameSlot, graph: ObjectGraph? = nil) -> ProviderFactory {
-    let isAsync = provider?.asyncCreator != nil
-    if let graph, provider?.argument == nil, !isAsync {
-      return Self.makeFactory(
-        productType, isAsync: false, isMainActor: isMainActor, owner: owner, slot: slot,
-        graph: graph)
-    }
+  /// closures resolve `foo` through `slot` on every call. Made on first use and kept;
+  /// or, when `foo` reaches an object-graph provider, made for each hand-out, with
+  /// closures that go on with `graph`, the object graph they were handed out in.
+  func providerFactory(
+    slot: NameSlot, graph: () -> ObjectGraph? = { nil }
+  ) -> ProviderFactory {
     if let existing = factory.withObject({ $0 }) {
       return existing
+    }
+    let isAsync = provider?.asyncCreator != nil
+    if let provider, provider.argument == nil, !isAsync, provider.reachesObjectGraph {
+      // Never kept: its closures resolve in the graph they are handed out in.
+      return Self.makeFactory(
+        productType, isAsync: false, isMainActor: isMainActor, owner: owner, slot: slot,
+        graph: graph())
     }
     // Two threads may make one at once: the first one set is kept.
     if let argument = provider?.argument {

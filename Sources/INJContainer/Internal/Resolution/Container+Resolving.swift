@@ -157,8 +157,10 @@ extension Container {
     let registration = found.retained
     switch registration.kind {
     case .instance, .provider:
-      let graph = ThreadState.current.pointee.resolution.flatMap { Resolver(state: $0).graph() }
-      return Resolved(factory: registration.providerFactory(slot: target, graph: graph))
+      return Resolved(
+        factory: registration.providerFactory(slot: target) {
+          ThreadState.current.pointee.resolution.flatMap { Resolver(state: $0).graph() }
+        })
     case .invalid(let problem, _):
       try failure(registration.name, registration.failureReason(problem))
     case .providerClosure:

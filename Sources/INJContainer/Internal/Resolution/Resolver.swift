@@ -27,7 +27,7 @@ struct Resolver {
     var state = ResolutionState(outer: outer, thread: thread)
     if let graph = thread.pointee.graphToJoin.take() {
       // A provider closure's call: the graph it was handed out in goes on here.
-      state.objectGraphProducts = graph.products
+      state.objectGraphProducts.graph = graph
       state.isGraphRoot = true
       state.hasLookedForRequest = true
     }
@@ -811,9 +811,10 @@ struct ObjectGraphProducts {
   /// The record of the graph, once a provider closure was handed out in it.
   var graph: ObjectGraph?
 
-  /// The product `provider` made in this resolution, if any.
+  /// The product `provider` made in this resolution, or in the graph it goes on with,
+  /// if any.
   subscript(provider: Provider) -> Resolved? {
-    products[ObjectIdentifier(provider)]?.product
+    products[ObjectIdentifier(provider)]?.product ?? graph?.product(of: provider)
   }
 
   /// Keeps `provider`'s product for the rest of the resolution.
@@ -843,13 +844,9 @@ final class ObjectGraph: Sendable {
 
   private let entries = Locked([ObjectIdentifier: Entry]())
 
-  /// The products still held elsewhere, for a resolution that goes on with the graph.
-  var products: ObjectGraphProducts {
-    var products = ObjectGraphProducts(graph: self)
-    for entry in entries.withLock({ Array($0.values) }) {
-      if let object = entry.object { products.keep(Resolved(object: object), of: entry.provider) }
-    }
-    return products
+  /// The product `provider` made in the graph, while something else holds it.
+  func product(of provider: Provider) -> Resolved? {
+    entries.withLock { $0[ObjectIdentifier(provider)]?.object }.map { Resolved(object: $0) }
   }
 
   /// Adds the objects a resolution of the graph made.
