@@ -49,6 +49,7 @@ struct ResettableCell: Sendable {
   private struct Content: @unchecked Sendable {
     weak var object: AnyObject?
     var product: Resolved?
+    var wasStored = false
   }
 
   init(weak isWeak: Bool) {
@@ -63,12 +64,18 @@ struct ResettableCell: Sendable {
   /// Keeps `product`: weakly, for a weak singleton, and only when it is an object (a
   /// `nil` of an optional product is not kept).
   func store(_ product: Resolved) {
-    guard isWeak else { return content.withLock { $0.product = product } }
-    if product.kind == .object {
-      let object = product.object
-      content.withLock { $0.object = object }
+    content.withLock { content in
+      content.wasStored = true
+      if !isWeak {
+        content.product = product
+      } else if product.kind == .object {
+        content.object = product.object
+      }
     }
   }
+
+  /// Whether a product was stored, even one no longer held.
+  var wasStored: Bool { content.withLock { $0.wasStored } }
 
   /// Drops the product: the next resolution makes a new one.
   ///

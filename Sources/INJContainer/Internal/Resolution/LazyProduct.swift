@@ -8,59 +8,31 @@ import INJReflection
 /// meanwhile waits for that product, and a read that needs itself, or a wait that could
 /// never end, is a cycle error instead of a deadlock.
 final class LazyProduct: Sendable {
-  private struct Held: @unchecked Sendable {
-    // Guarded by the `Locked` that holds it; the product is shared as any product is.
-    var isMade = false
-    var product: Resolved?
-    weak var object: AnyObject?
-  }
-
-  private let held = Locked(Held())
-  private let holdsWeakly: Bool
+  private let cell: ResettableCell
   /// The name read, for a cycle's report.
   private let name: String
 
   init(name: String, weakly: Bool) {
     self.name = name
-    holdsWeakly = weakly
+    cell = ResettableCell(weak: weakly)
   }
 
   /// The product, made by `make` on the first read; nil once a weakly held product is
   /// gone.
   func value(making make: () throws(ResolutionError) -> Resolved) throws(ResolutionError) -> Any? {
-    if let (made, product) = made() { return made ? product?.anyValue : nil }
+    if cell.wasStored { return cell.value?.anyValue }
     return try Resolver.withClaimOwner { (owner) throws(ResolutionError) -> Any? in
       let outcome: Claims.Outcome?
       do throws(Claims.Refusal) {
-        outcome = try Claims.shared.claim(self, name: name, for: owner) { self.made()?.1 }
+        outcome = try Claims.shared.claim(self, name: name, for: owner) { cell.value }
       } catch {
         throw ThreadRequest().error(for: name, reason: error.reason)
       }
       if case .available(let value) = outcome { return value.anyValue }
       var product: Resolved?
-      defer {
-        Claims.shared.release(self) {
-          guard let product else { return }
-          held.withLock { held in
-            held.isMade = true
-            if !holdsWeakly {
-              held.product = product
-            } else if product.kind == .object {
-              held.object = product.object
-            }
-          }
-        }
-      }
+      defer { Claims.shared.release(self) { product.map(cell.store) } }
       product = try make()
       return product?.anyValue
-    }
-  }
-
-  /// Whether the product was made, with it while it is held; nil before it is made.
-  private func made() -> (Bool, Resolved?)? {
-    held.withLock { held in
-      guard held.isMade else { return nil }
-      return (true, held.product ?? held.object.map { Resolved(object: $0) })
     }
   }
 }
