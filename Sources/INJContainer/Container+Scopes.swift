@@ -28,27 +28,18 @@ extension Container {
   /// - Throws: ``ResetError`` when no provider here or in an ancestor has that scope,
   ///   with the closest scope name that one has.
   public func reset(scope: String) throws(ResetError) {
-    var others: [String] = []
-    var found = false
-    for container in lineage {
-      for registration in container.providerRegistrations {
-        guard let provider = registration.provider, let name = provider.options.scopeName
-        else { continue }
-        if name == scope {
-          found = true
-          provider.reset()
-        } else {
-          others.append(name)
-        }
-      }
+    let providers = lineage.flatMap { container in
+      container.withRegistry { $0.everyRegistration.compactMap(\.registration.provider) }
     }
-    if !found {
-      let closest = Suggestion.closest(to: scope, among: others)
+    let scoped = providers.filter { $0.options.scopeName == scope }
+    guard !scoped.isEmpty else {
       throw ResetError(
         "Cannot reset the scope '\(scope)': no provider has it."
-          + (closest.map { " Did you mean '\($0)'?" }
+          + (Suggestion.closest(to: scope, among: providers.compactMap(\.options.scopeName))
+            .map { " Did you mean '\($0)'?" }
             ?? " Give it to providers with options: .scope(\"\(scope)\")."))
     }
+    scoped.forEach { $0.reset() }
   }
 
   /// Drops the product that `name` keeps, a weak singleton's or a named scope's
@@ -78,20 +69,12 @@ extension Container {
     }
     provider.reset()
   }
-
-  /// This container's registrations of providers, the overrides included, with pending
-  /// registrations applied.
-  private var providerRegistrations: [Registration] {
-    if pendingMark.mayHavePending { applyPendingRegistrations() }
-    return withRegistry { $0.everyRegistration.map(\.registration) }
-  }
 }
 
 extension Provider {
   /// Drops the product a weak singleton or a named scope keeps (see
   /// ``Container/reset(scope:)``); released after every lock.
   func reset() {
-    let dropped = Claims.shared.reset(self) { resettable?.clear() }
-    withExtendedLifetime(dropped) {}
+    withExtendedLifetime(Claims.shared.reset(self) { resettable?.clear() }) {}
   }
 }
