@@ -78,8 +78,10 @@ extension Container {
   /// out of the inlined fast path, and specialized where it is called (a generic
   /// function of this module would look up the metadata of `T?` on every call).
   @inlinable @inline(never)
-  func asyncResolveAndCast<T>(_ name: String, hash: Int, as type: T.Type) async throws -> T {
-    let resolved = try await asyncResolve(name, hash: hash)
+  func asyncResolveAndCast<T>(
+    _ name: String, hash: Int, as type: T.Type, inGraph graph: ObjectGraph? = nil
+  ) async throws -> T {
+    let resolved = try await asyncResolve(name, hash: hash, inGraph: graph)
     if let typed = resolved.cast(to: T.self) {
       return typed
     }
@@ -87,12 +89,14 @@ extension Container {
   }
 
   /// Resolves `name` asynchronously, in the resolution the calling code runs in, if
-  /// any.
+  /// any; or, for a provider closure's call, in a request that goes on with `graph`, the
+  /// object graph the closure was handed out in.
   @usableFromInline
   nonisolated(nonsending) func asyncResolve(
-    _ name: String, hash: Int
+    _ name: String, hash: Int, inGraph graph: ObjectGraph? = nil
   ) async throws(ResolutionError) -> Resolved {
-    let resolver = AsyncResolver(context: AsyncResolution.live ?? .top())
+    let resolver = AsyncResolver(
+      context: graph.map { .top(graph: $0) } ?? AsyncResolution.live ?? .top())
     do {
       let found = try registration(requested: name, hash: hash, isExact: true, in: resolver)
       return try await resolver.resolve(found.retained)

@@ -118,6 +118,33 @@ struct GraphBoundClosureTests {
     #expect(failures.value == 0)
   }
 
+  final class AsyncChild: Sendable {
+    let parentProvider: @Sendable () async throws -> AsyncParent
+    init(parentProvider: @escaping @Sendable () async throws -> AsyncParent) {
+      self.parentProvider = parentProvider
+    }
+  }
+  final class AsyncParent: Sendable {
+    let child: AsyncChild
+    init(child: AsyncChild) { self.child = child }
+  }
+
+  @Test(arguments: [false, true])
+  func anAsyncCallOfTheClosureGoesOnWithItsGraph(resolvedAsync: Bool) async throws {
+    let container = Container()
+    container.addProvider(forName: "parent", dependencies: ["child"], options: .objectGraph) {
+      AsyncParent(child: try $0.value(forName: "child"))
+    }
+    container.addProvider(
+      forName: "child", dependencies: ["parentProvider"], options: .objectGraph
+    ) { AsyncChild(parentProvider: try $0.value(forName: "parentProvider")) }
+    let parent =
+      resolvedAsync
+      ? try await container.asyncValue(forName: "parent", as: AsyncParent.self)
+      : try container.value(forName: "parent", as: AsyncParent.self)
+    #expect(try await parent.child.parentProvider() === parent)
+  }
+
   @MainActor
   @Test func aMainActorGraphWithInjectedClosures() throws {
     let container = Container()

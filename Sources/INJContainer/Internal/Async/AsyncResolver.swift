@@ -58,8 +58,10 @@ final class AsyncResolution: Sendable {
   }
 
   /// A top-level request.
-  static func top() -> AsyncResolution {
-    AsyncResolution(outer: nil, provider: nil)
+  static func top(graph: ObjectGraph? = nil) -> AsyncResolution {
+    let top = AsyncResolution(outer: nil, provider: nil)
+    if let graph { _ = top.products.setIfEmpty(RequestProducts(graph: graph)) }
+    return top
   }
 
   /// The level of the creation of `provider`, nested in this one.
@@ -97,7 +99,7 @@ final class AsyncResolution: Sendable {
   /// The object-graph products of the top-level request, made on first use.
   var requestProducts: RequestProducts {
     let products = (top ?? self).products
-    return products.withObject { $0 } ?? products.setIfEmpty(RequestProducts())
+    return products.withObject { $0 } ?? products.setIfEmpty(RequestProducts(graph: nil))
   }
 
   /// The names in progress, outermost first, up to a level that has ended. Walks the
@@ -161,7 +163,11 @@ final class RequestProducts: Sendable {
   /// synchronous resolutions take one at a time (a synchronous resolution nested in
   /// one runs on its thread without coming here), so each such product is made once
   /// per request.
-  let synchronous = SynchronousProducts()
+  let synchronous: SynchronousProducts
+
+  init(graph: ObjectGraph?) {
+    synchronous = SynchronousProducts(graph: graph)
+  }
 }
 
 /// The object-graph products of one top-level async request, made once each even

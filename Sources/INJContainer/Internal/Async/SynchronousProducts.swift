@@ -24,7 +24,13 @@ final class SynchronousProducts: Sendable {
     case cancelled
   }
 
-  private let state = Locked(State())
+  private let state: Locked<State>
+
+  /// The products of a request that goes on with `graph`, the object graph of the
+  /// provider closure that made it, if any (see ``ObjectGraph``).
+  init(graph: ObjectGraph?) {
+    state = Locked(State(products: ObjectGraphProducts(graph: graph)))
+  }
 
   /// Takes the products once no other resolution of the request has them; nil when
   /// the task is cancelled while it waits.

@@ -212,8 +212,8 @@ final class Registration: @unchecked Sendable {
     // The closures hold the container weakly: a singleton keeping one must not
     // keep its container alive.
     let suspending: @Sendable () async throws -> Made = { [weak owner] in
-      try await Container.calledByClosure(owner, of: slot).asyncValue(
-        forName: slot.name, as: productType)
+      try await Container.calledByClosure(owner, of: slot).asyncResolveAndCast(
+        slot.name, hash: slot.hash, as: productType, inGraph: graph)
     }
     if isAsync {
       return ProviderFactory(asyncMaking: productType, suspending)

@@ -833,6 +833,7 @@ struct ObjectGraphProducts {
 /// and a value (not an object) is not kept. Each resolution of the graph adds what it
 /// made when it ends. Calls on several threads at once each go on with the graph as
 /// it was, and may each make a product it did not have yet.
+@usableFromInline
 final class ObjectGraph: Sendable {
   /// A product, held weakly, with its provider.
   private struct Entry: @unchecked Sendable {
