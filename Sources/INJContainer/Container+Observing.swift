@@ -23,8 +23,8 @@ package protocol ResolutionObserver: Sendable {
 
 extension Container {
   /// A container with the registrations `source` resolves (its own and its
-  /// ancestors' that it does not shadow), in one flat container with fresh
-  /// singletons, watched by `observer`.
+  /// ancestors' that it does not shadow) and their hooks, in one flat container with
+  /// fresh singletons, watched by `observer`.
   ///
   /// Registering in the copy, or overriding a name in it, never changes `source`.
   package convenience init(copying source: Container?, observer: (any ResolutionObserver)?) {
@@ -32,12 +32,16 @@ extension Container {
     guard let source else { return }
     var shadowed = Set<String>()
     var levels: [[(registration: Registration, isOverride: Bool)]] = []
+    var hooks: [[Hook]] = []
     for container in source.lineage {
-      let level = container.withRegistry { $0.everyRegistration }
+      let (level, levelHooks) = container.withRegistry { ($0.everyRegistration, $0.hooks) }
       levels.append(level.filter { !shadowed.contains($0.registration.name) })
+      hooks.append(levelHooks.filter { !shadowed.contains($0.name) })
       shadowed.formUnion(level.map(\.registration.name))
     }
     withRegistry { registry in
+      // Set first: each copy gets the hooks of its name as it is registered.
+      registry.hooks = Array(hooks.reversed().joined())
       for (registration, isOverride) in levels.reversed().joined() {
         let copy = registration.copy(for: self) { slot(interning: $0, in: &registry) }
         register(copy, in: &registry, asOverride: isOverride)

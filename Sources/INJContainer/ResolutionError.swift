@@ -27,6 +27,10 @@ public struct ResolutionError: Error, CustomStringConvertible {
     case cycle([String])
     /// A creator threw.
     case creatorFailed(any Error)
+    /// A hook of the name (``Container/decorate(_:as:fileID:line:_:_:)``,
+    /// ``Container/afterCreating(_:as:fileID:line:_:_:)``), registered at `site`, threw
+    /// the error, or could not run where the product was made.
+    case hookFailed(site: RegistrationSite, any Error)
     /// The value is not of the type asked for.
     case typeMismatch(expected: String, actual: String)
     /// A collection was asked for as an array of a type that one of its contributions
@@ -114,7 +118,7 @@ public struct ResolutionError: Error, CustomStringConvertible {
   /// The error a creator threw, or the injection error, when there is one.
   public var underlyingError: (any Error)? {
     switch reason {
-    case .creatorFailed(let error): error
+    case .creatorFailed(let error), .hookFailed(_, let error): error
     case .injectionFailed(let error): error
     default: nil
     }
@@ -184,6 +188,10 @@ public struct ResolutionError: Error, CustomStringConvertible {
         + "synchronously."
     case .creatorFailed(let error):
       sentence(": the creator of '\(name)' threw an error: \(error)")
+    case .hookFailed(let site, let error):
+      sentence(
+        ": the hook of '\(name)' (\(site)) "
+          + (error is HookOffItsActor ? "cannot run: " : "threw an error: ") + "\(error)")
     case .typeMismatch(let expected, let actual):
       asked(
         "it is of type \(actual). Ask for \(actual) (or one of its protocols or superclasses), "

@@ -94,6 +94,17 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
   case providerClosureMismatch(
     String, site: RegistrationSite, productType: String, slot: ClosureSlot, dependency: String,
     closureType: String, dependencySite: RegistrationSite, problem: String, offered: String)
+  /// A hook (``Container/decorate(_:as:fileID:line:_:_:)``,
+  /// ``Container/afterCreating(_:as:fileID:line:_:_:)``) of a name no provider is
+  /// registered under in its container, so that it never runs: the name, the hook's site,
+  /// and the closest registered name, when one is close.
+  case hookWithoutProvider(String, site: RegistrationSite, suggestion: String?)
+  /// A hook that takes a type no product of the name's provider ever has, so that it
+  /// never runs: the name, the hook's site and type, and the provider's site and declared
+  /// product type.
+  case hookTypeMismatch(
+    String, site: RegistrationSite, hookType: String, providerSite: RegistrationSite,
+    productType: String)
 
   /// Where the check found a closure slot.
   public enum ClosureSlot: Hashable, Sendable {
@@ -195,6 +206,15 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
       "'\(provider)' (\(site)) depends on '\(dependency)' (\(dependencySite)), whose creator "
         + "takes an argument of type \(argumentType). Depend on '\(dependency)Provider' and "
         + "call it with the argument."
+    case .hookWithoutProvider(let name, let site, let suggestion):
+      "The hook of '\(name)' (\(site)) never runs: no provider is registered under "
+        + "'\(name)' in its container."
+        + (suggestion.map { " Did you mean '\($0)'?" }
+          ?? " Register a provider under '\(name)' there, or remove the hook.")
+    case .hookTypeMismatch(let name, let site, let hookType, let providerSite, let productType):
+      "The hook of '\(name)' (\(site)) takes \(hookType), but '\(name)' (\(providerSite)) "
+        + "provides \(productType), which is never \(hookType), so the hook never runs. Make "
+        + "it take \(productType) (or one of its protocols or superclasses)."
     }
   }
 

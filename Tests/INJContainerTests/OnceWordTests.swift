@@ -76,7 +76,7 @@ struct OnceWordTests {
     #expect(slot.registration == nil && slot.closureSlot == nil)
   }
 
-  @Test func aProviderKeepsItsThreeWordsFirst() throws {
+  @Test func aProviderKeepsItsFourWordsFirst() throws {
     let container = Container()
     container.addProvider(forName: "shared", options: .singleton) { _ in Part() }
     let part = try container.value(forName: "shared", as: Part.self)
@@ -84,8 +84,12 @@ struct OnceWordTests {
       container.lookup("shared", hash: "shared".hashValue)?.retained.provider)
     #expect(Self.firstField(of: provider)?.name == "words")
     #expect(Self.firstField(of: provider)?.offset == Self.storedPropertiesOffset(of: provider))
-    #expect(MemoryLayout<(Int, Int, Int)>.size == 3 * MemoryLayout<Int>.size)
+    #expect(MemoryLayout<(Int, Int, Int, Int)>.size == 4 * MemoryLayout<Int>.size)
     #expect(provider.singleton.value?.object === part)
+    #expect(provider.hooks == nil)
+    container.afterCreating("shared", as: Part.self) { _, _ in }
+    _ = container.isRegistered("shared")
+    #expect(provider.hooks?.count == 1)
   }
 
   @Test func aRegistrationKeepsItsWordFirst() throws {

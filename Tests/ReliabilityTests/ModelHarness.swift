@@ -575,7 +575,7 @@ struct ModelHarness {
       case .injectTypeMismatch, .keyTypeMismatch, .synchronousDependsOnAsync,
         .isolationMismatch, .dependsOnProviderWithArgument, .providerClosureMismatch,
         .valueTypeWithInjectProperties, .weakSingletonOfValueType, .unfilledInjectProperty,
-        .contributionTypeMismatch:
+        .contributionTypeMismatch, .hookWithoutProvider, .hookTypeMismatch:
         extra += 1
       case .duplicateModule(let name, let sites):
         reportedModules.append("\(name) at \(sites.map(\.line))")
@@ -637,7 +637,8 @@ extension ModelHarness {
     switch problem {
     case .blankName(_, let site), .conflictingScopes(_, let site, _),
       .blankDependency(_, let site), .valueTypeWithInjectProperties(_, let site, _, _),
-      .weakSingletonOfValueType(_, let site, _), .unfilledInjectProperty(_, let site, _, _, _, _):
+      .weakSingletonOfValueType(_, let site, _), .unfilledInjectProperty(_, let site, _, _, _, _),
+      .hookWithoutProvider(_, let site, _):
       [site]
     case .duplicateName(_, let sites), .cycle(_, let sites, _): sites
     case .duplicateModule: []
@@ -649,7 +650,8 @@ extension ModelHarness {
       .isolationMismatch(_, let site, _, _, let dependencySite, _),
       .dependsOnProviderWithArgument(_, let site, _, let dependencySite, _),
       .providerClosureMismatch(_, let site, _, _, _, _, let dependencySite, _, _),
-      .contributionTypeMismatch(_, let site, _, _, let dependencySite, _):
+      .contributionTypeMismatch(_, let site, _, _, let dependencySite, _),
+      .hookTypeMismatch(_, let site, _, let dependencySite, _):
       [site, dependencySite]
     }
   }

@@ -8,9 +8,9 @@ import INJReflection
 /// (``singleton``, ``weakSingleton``) and the cached injection plan.
 final class Provider: @unchecked Sendable {
   // Sendable by construction: every stored property is a `let` of a Sendable type
-  // or a thread-safe cell (`ResettableCell`), or `words`, the three atomic words of
-  // the cells `singleton`, `recentPlan` and `asyncPace`, read and written only through
-  // them, atomically; except
+  // or a thread-safe cell (`ResettableCell`), or `words`, the four atomic words of
+  // the cells `singleton`, `recentPlan`, `asyncPace` and `hookList`, read and written
+  // only through them, atomically; except
   // what the container hands to whichever thread resolves it: the creator's
   // products, which the registering code decided may be shared, and
   // `valuesWithoutDependencies`, whose storage holds no values and is never written
@@ -54,10 +54,10 @@ final class Provider: @unchecked Sendable {
     options.scopeName.map { "'\($0)'-scoped" } ?? scope.name
   }
 
-  /// The words of `singleton`, `recentPlan` and `asyncPace`, all zero at first: the
-  /// first stored property of this class, kept inside it (``ObjectWords``), so that a
-  /// provider costs no allocation for its atomics. Used only through those cells.
-  private var words = (0, 0, 0)
+  /// The words of `singleton`, `recentPlan`, `asyncPace` and `hookList`, all zero at
+  /// first: the first stored property of this class, kept inside it (``ObjectWords``), so
+  /// that a provider costs no allocation for its atomics. Used only through those cells.
+  private var words = (0, 0, 0, 0)
 
   let name: String
   /// The container the provider belongs to: its dependencies are looked up there
@@ -116,6 +116,10 @@ final class Provider: @unchecked Sendable {
   let resettable: ResettableCell?
   /// This provider's entry in each thread's ``StorageCache``.
   let storageCacheEntry: Int
+  /// The hooks of the provider's name in registration order (see ``hooks``), set with
+  /// the first one; the list is read and changed with its lock held.
+  @inline(__always)
+  var hookList: OnceWord<Locked<[Hook]>> { OnceWord(ObjectWords.word(3, of: self)) }
   /// The injection plan of the type the last product had.
   @inline(__always)
   private var recentPlan: RecentPlan { RecentPlan(ObjectWords.word(1, of: self)) }
@@ -161,6 +165,7 @@ final class Provider: @unchecked Sendable {
 
   deinit {
     singleton.release()
+    hookList.release()
   }
 
   /// The same provider for another container, with fresh shared products.

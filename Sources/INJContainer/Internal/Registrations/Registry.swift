@@ -44,6 +44,8 @@ struct Registry {
   var installs: [String: [RegistrationSite]] = [:]
   /// The names of the modules installed here, in installation order.
   var moduleNames: [String] = []
+  /// The hooks registered here, in order (see ``Container/addHook(_:)``).
+  var hooks: [Hook] = []
   /// How many providers registered here (overrides included) are async, take an
   /// argument, or are isolated to an actor other than the main actor: the check of
   /// dependencies on such providers is skipped when none are, here or in an ancestor.
@@ -90,6 +92,9 @@ extension Container {
       provider.asyncCreator != nil || provider.argument != nil || provider.isolation.isOtherActor
     {
       registry.unusualProviderCount += 1
+    }
+    if !registry.hooks.isEmpty, let provider = registration.registeredProvider {
+      provider.attach(registry.hooks.filter { $0.name == registration.name })
     }
     if asOverride {
       if let replaced = registry.overrides[slot.id] {

@@ -308,9 +308,10 @@ struct Resolver {
     defer { state.pointee.leaf = nil }
     // Transient and without dependencies: nothing to share and nothing to inject, and
     // the values were made with the provider (a leaf has no dependencies).
-    return try provider.finishedProduct(
-      runCreator(provider, with: provider.valuesWithoutDependencies!)
-    ) { path }
+    let values = provider.valuesWithoutDependencies!
+    let product = try provider.finishedProduct(runCreator(provider, with: values)) { path }
+    guard let hooks = provider.hooks else { return product }
+    return try run(hooks, on: product, of: provider, values: values)
   }
 
   /// Pushes a provider whose product must be created, or returns its product when
@@ -458,7 +459,29 @@ struct Resolver {
         return nil
       }
     }
+    if let hooks = provider.hooks {
+      product = try run(hooks, on: product, of: provider, values: values)
+    }
     state.pointee.thread.pointee.storageCache.keep((consume values).storage, of: provider)
+    return product
+  }
+
+  /// Runs the hooks of a product its provider made and injected, in registration order,
+  /// each on what the one before returned, where the creator ran (no lock is held).
+  @inline(never)
+  private func run(
+    _ hooks: [Hook], on made: Resolved, of provider: Provider, values: borrowing ResolvedValues
+  ) throws(ResolutionError) -> Resolved {
+    var product = made
+    for hook in hooks {
+      do {
+        guard runsHere(hook.isolation) else { throw HookOffItsActor(hook: hook) }
+        product = try hook.run(product, values) ?? product
+      } catch {
+        throw self.error(
+          for: provider.name, reason: .hookFailed(site: hook.site, error), inProgress: true)
+      }
+    }
     return product
   }
 

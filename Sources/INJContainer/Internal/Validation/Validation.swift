@@ -76,6 +76,7 @@ struct Validation {
     let truncated = checkDependencies()
     checkProducts()
     checkDependenciesOnProviders()
+    checkHooks()
     return ValidationReport(
       problems: problems, warnings: warnings, isCycleListTruncated: truncated)
   }
@@ -528,9 +529,33 @@ struct Validation {
     }
   }
 
+  /// Hooks that never run: of a name no provider here has, or of a type its products
+  /// never have.
+  private mutating func checkHooks() {
+    for hook in registry.hooks {
+      let own = slotID(of: hook.name).map(own) ?? []
+      let made = own.filter { $0.registeredProvider != nil }
+      guard !made.isEmpty else {
+        let isUnknown = own.isEmpty && registered(named: hook.name) == nil
+        let suggestion = isUnknown ? Suggestion.closest(to: hook.name, among: candidates) : nil
+        problems.append(.hookWithoutProvider(hook.name, site: hook.site, suggestion: suggestion))
+        continue
+      }
+      for registration in made
+      where CastCheck.verdict(castingProductsOf: registration.productType, to: hook.type) == .never
+      {
+        problems.append(
+          .hookTypeMismatch(
+            hook.name, site: hook.site, hookType: String(describing: hook.type),
+            providerSite: registration.site,
+            productType: String(describing: registration.productType)))
+      }
+    }
+  }
+
   /// Where a creator isolated as given runs, as ``ValidationProblem/isolationMismatch(_:site:isolation:dependency:dependencySite:dependencyIsolation:)``
   /// names it.
-  private static func name(of isolation: CreatorIsolation) -> String {
+  static func name(of isolation: CreatorIsolation) -> String {
     switch isolation {
     case .nonisolated: "nonisolated"
     case .mainActor: "MainActor"
