@@ -10,7 +10,7 @@ extension Container {
   /// child changes nothing for the parent. The child keeps its parent alive; the
   /// parent does not keep its children, so dropping a child frees only the child's
   /// registrations and singletons. The child has its parent's default scope
-  /// (``init(defaultScope:)``).
+  /// (``init(defaultScope:)``) and creation observer.
   ///
   /// ```swift
   /// let request = app.makeChild()
@@ -20,7 +20,7 @@ extension Container {
   ///
   /// - Returns: A new, empty child.
   public func makeChild() -> Container {
-    Container(parent: self, defaultScope: defaultScope)
+    Container(parent: self, defaultScope: defaultScope, creationObserver: creationObserver)
   }
 
   /// The container's registrations as a dependency graph, for pictures and analysis.

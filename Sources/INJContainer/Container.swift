@@ -75,6 +75,8 @@ public final class Container: Sendable {
   let moduleCheckedAlone: String?
   /// The scope of providers registered without one (see ``init(defaultScope:)``).
   let defaultScope: ProviderOptions
+  /// Told of each product made here (see ``init(defaultScope:observingCreations:)``).
+  let creationObserver: (@Sendable (Creation) -> Void)?
 
   /// Creates an empty container.
   public convenience init() {
@@ -99,12 +101,14 @@ public final class Container: Sendable {
   }
 
   /// Creates a container: a child of `parent`, watched by `observer`, or checking
-  /// `moduleCheckedAlone` alone.
+  /// `moduleCheckedAlone` alone; telling `creationObserver` of its creations.
   init(
     parent: Container?, observer: (any ResolutionObserver)? = nil,
-    moduleCheckedAlone: String? = nil, defaultScope: ProviderOptions = []
+    moduleCheckedAlone: String? = nil, defaultScope: ProviderOptions = [],
+    creationObserver: (@Sendable (Creation) -> Void)? = nil
   ) {
     self.parent = parent
+    self.creationObserver = creationObserver
     self.defaultScope = defaultScope.intersection(.objectGraph)
     self.observer = observer
     isObserved = observer != nil

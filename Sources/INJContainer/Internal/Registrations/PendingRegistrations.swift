@@ -123,6 +123,8 @@ extension Container {
       // A contribution's provider is named by its place in the collection, for paths.
       let providerName =
         isContribution ? "\(name)[\(container.contributionCount(to: name, in: registry))]" : name
+      let (creator, asyncCreator) = container.observing(
+        creator, asyncCreator, name: providerName, isolation: isolation)
       let provider = Provider(
         name: providerName, owner: container, dependencies: dependencies,
         dependencyKeyTypes: dependencyKeyTypes,
