@@ -54,6 +54,19 @@ public protocol ContainerModule {
   ///
   /// - Parameter container: The container the module is installed in.
   func register(in container: Container)
+
+  /// Runs once every module of the ``Container/install(_:fileID:line:)`` call that
+  /// installed this one has registered its names (Swinject's `Assembly.loaded`): it may
+  /// resolve them, those of the modules after it included. By default it does nothing.
+  ///
+  /// ```swift
+  /// func installed(in container: Container) {
+  ///   try? container.value(forName: "analytics", as: Analytics.self).start()
+  /// }
+  /// ```
+  ///
+  /// - Parameter container: The container the module is installed in.
+  func installed(in container: Container)
 }
 
 extension ContainerModule {
@@ -65,6 +78,9 @@ extension ContainerModule {
 
   /// No scope of its own: the container's default scope.
   public var defaultScope: ProviderOptions.For<Any> { [] }
+
+  /// Nothing to do once installed.
+  public func installed(in container: Container) {}
 
   /// Checks the module alone: installs it in a new container where each of its
   /// ``needs`` stands registered, and reports what
@@ -100,6 +116,9 @@ extension Container {
   /// nothing again; ``checkForErrors()`` reports it
   /// (``ValidationProblem/duplicateModule(_:sites:)``) with both install sites.
   ///
+  /// Once all of them have registered their names, each one's
+  /// ``ContainerModule/installed(in:)`` runs, in order.
+  ///
   /// A list built at run time installs with a loop: `for module in modules {
   /// container.install(module) }`.
   ///
@@ -111,6 +130,7 @@ extension Container {
     _ modules: any ContainerModule..., fileID: String = #fileID, line: Int = #line
   ) {
     let site = RegistrationSite(fileID: fileID, line: line)
+    var installed: [any ContainerModule] = []
     for module in modules {
       let name = module.name
       let isFirst = withRegistry { registry in
@@ -123,6 +143,10 @@ extension Container {
       withInstallation(of: module, asOverride: false) {
         module.register(in: self)
       }
+      installed.append(module)
+    }
+    for module in installed {
+      module.installed(in: self)
     }
   }
 
