@@ -86,10 +86,10 @@ struct OnceWordTests {
     #expect(Self.firstField(of: provider)?.offset == Self.storedPropertiesOffset(of: provider))
     #expect(MemoryLayout<(Int, Int, Int, Int)>.size == 4 * MemoryLayout<Int>.size)
     #expect(provider.singleton.value?.object === part)
-    #expect(provider.hooks == nil)
+    #expect(!provider.hasHooks)
     container.afterCreating("shared", as: Part.self) { _, _ in }
     _ = container.isRegistered("shared")
-    #expect(provider.hooks?.count == 1)
+    #expect(provider.hooks.count == 1)
   }
 
   @Test func aRegistrationKeepsItsWordFirst() throws {

@@ -40,11 +40,15 @@ extension Provider {
     hookList.setIfEmpty(Locked([])).withLock { $0 += hooks }
   }
 
-  /// The hooks to run on each product, in registration order; nil when there are none,
-  /// told by one atomic load.
+  /// Whether the provider has hooks: one atomic load, what a creation asks.
   @inline(__always)
-  var hooks: [Hook]? {
-    hookList.withObject { $0.withLock { $0 } }
+  var hasHooks: Bool {
+    hookList.withObject { _ in true } ?? false
+  }
+
+  /// The hooks to run on each product, in registration order.
+  var hooks: [Hook] {
+    hookList.withObject { $0.withLock { $0 } } ?? []
   }
 }
 

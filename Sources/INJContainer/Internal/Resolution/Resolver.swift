@@ -308,10 +308,11 @@ struct Resolver {
     defer { state.pointee.leaf = nil }
     // Transient and without dependencies: nothing to share and nothing to inject, and
     // the values were made with the provider (a leaf has no dependencies).
-    let values = provider.valuesWithoutDependencies!
-    let product = try provider.finishedProduct(runCreator(provider, with: values)) { path }
-    guard let hooks = provider.hooks else { return product }
-    return try run(hooks, on: product, of: provider, values: values)
+    let product = try provider.finishedProduct(
+      runCreator(provider, with: provider.valuesWithoutDependencies!)
+    ) { path }
+    guard provider.hasHooks else { return product }
+    return try runHooks(on: product, of: provider, values: provider.valuesWithoutDependencies!)
   }
 
   /// Pushes a provider whose product must be created, or returns its product when
@@ -459,8 +460,8 @@ struct Resolver {
         return nil
       }
     }
-    if let hooks = provider.hooks {
-      product = try run(hooks, on: product, of: provider, values: values)
+    if provider.hasHooks {
+      product = try runHooks(on: product, of: provider, values: values)
     }
     state.pointee.thread.pointee.storageCache.keep((consume values).storage, of: provider)
     return product
@@ -469,11 +470,11 @@ struct Resolver {
   /// Runs the hooks of a product its provider made and injected, in registration order,
   /// each on what the one before returned, where the creator ran (no lock is held).
   @inline(never)
-  private func run(
-    _ hooks: [Hook], on made: Resolved, of provider: Provider, values: borrowing ResolvedValues
+  private func runHooks(
+    on made: Resolved, of provider: Provider, values: borrowing ResolvedValues
   ) throws(ResolutionError) -> Resolved {
     var product = made
-    for hook in hooks {
+    for hook in provider.hooks {
       do {
         guard runsHere(hook.isolation) else { throw HookOffItsActor(hook: hook) }
         product = try hook.run(product, values) ?? product
