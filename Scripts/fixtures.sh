@@ -162,6 +162,7 @@ compiles MainActorTests
 accepted ObservableViewModel "repo: catalog, query change observed: true"
 shapes="nonisolated: 37 shapes
 main actor: 13 shapes
+hooks: 3 shapes
 async: 13 shapes
 test support: 10 shapes
 main-actor test support: 4 shapes

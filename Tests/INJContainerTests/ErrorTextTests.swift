@@ -52,6 +52,32 @@ struct ErrorTextTests {
         """)
   }
 
+  @Test func hooksThatNeverRunAreReportedWithTheirFix() {
+    let container = Container()
+    let file = "App/Hooks.swift"
+    container.addProvider(forName: "cart", fileID: file, line: 1) { _ in [1] }
+    container.addInstance(2, forName: "limit", fileID: file, line: 2)
+    container.afterCreating("crat", as: [Int].self, fileID: file, line: 3) { _, _ in }
+    container.afterCreating("limit", as: Int.self, fileID: file, line: 4) { _, _ in }
+    container.decorate("cart", as: String.self, fileID: file, line: 5) { cart, _ in cart }
+    container.decorate("cart", as: [Int].self, fileID: file, line: 6) { cart, _ in cart }
+    container.decorate("totally", as: Int.self, fileID: file, line: 7) { n, _ in n }
+    #expect(
+      container.validate().problems.map(\.description) == [
+        "The hook of 'crat' (App/Hooks.swift:3) never runs: no provider is registered under "
+          + "'crat' in its container. Did you mean 'cart'?",
+        "The hook of 'limit' (App/Hooks.swift:4) never runs: no provider is registered under "
+          + "'limit' in its container. Register a provider under 'limit' there, or remove the "
+          + "hook.",
+        "The hook of 'cart' (App/Hooks.swift:5) takes String, but 'cart' (App/Hooks.swift:1) "
+          + "provides Array<Int>, which is never String, so the hook never runs. Make it take "
+          + "Array<Int> (or one of its protocols or superclasses).",
+        "The hook of 'totally' (App/Hooks.swift:7) never runs: no provider is registered under "
+          + "'totally' in its container. Register a provider under 'totally' there, or remove "
+          + "the hook.",
+      ])
+  }
+
   @Test func aCleanReportSaysSo() {
     #expect(Container().validate().description == "No problems.")
   }

@@ -4,6 +4,7 @@
 func runCallShapes() async throws {
   print(try nonisolatedShapes().summary)
   print(try mainActorShapes().summary)
+  print(try hookShapes().summary)
   print(try await asyncShapes().summary)
   print(try await testSupportShapes().summary)
   print(try mainActorTestSupportShapes().summary)

@@ -1,0 +1,1 @@
+../../Shared/CallShapes/HookShapes.swift
