@@ -49,44 +49,6 @@ extension Container {
     }
   }
 
-  /// Registers a ready value that replaces whatever else `name` has here: no
-  /// duplicate is recorded, and a later override replaces this one.
-  package func overrideInstance<T>(_ instance: T, forName name: String, site: RegistrationSite) {
-    withRegistry { registry in
-      register(
-        Registration(
-          slot: names.internSlot(named: name), site: site, owner: self,
-          kind: .instance(Resolved(instance), type: T.self)),
-        in: &registry, asOverride: true)
-    }
-  }
-
-  /// Registers a provider that replaces whatever else `name` has here. The creator
-  /// is isolated to `isolation`, the actor of the registering code, as for
-  /// ``Container/addProvider(forName:dependencies:options:fileID:line:creator:_:)-(_,[String],_,_,_,_,_)``.
-  package func overrideProvider<T>(
-    forName name: String, dependencies: DependencyList, options: ProviderOptions,
-    site: RegistrationSite, isolation: (any Actor)?,
-    creator: @escaping (ResolvedValues) throws -> T
-  ) {
-    addProvider(
-      name, dependencies.names, options, fileID: site.fileID, line: site.line,
-      isolation: CreatorIsolation(isolation), productType: T.self, creator: .erasing(creator),
-      dependencyKeyTypes: dependencies.keyTypes, asOverride: true)
-  }
-
-  /// Registers an async provider that replaces whatever else `name` has here, as
-  /// for ``Container/addAsyncProvider(forName:dependencies:options:fileID:line:isolation:creator:)-(_,[String],_,_,_,_,_)``.
-  package func overrideAsyncProvider<T>(
-    forName name: String, dependencies: DependencyList, options: ProviderOptions,
-    site: RegistrationSite, creator: @escaping @Sendable (ResolvedValues) async throws -> T
-  ) {
-    addProvider(
-      name, dependencies.names, options, fileID: site.fileID, line: site.line,
-      isolation: .nonisolated, productType: T.self, asyncCreator: Creator.erasingAsync(creator),
-      dependencyKeyTypes: dependencies.keyTypes, asOverride: true)
-  }
-
   /// The dependencies of what `name` resolves to here (or in an ancestor), without
   /// resolving anything: a provider's list as registered, none for an instance or a
   /// provider closure; or the error resolving `name` would throw for its

@@ -136,16 +136,24 @@ public final class Container: Sendable {
   public func addInstance<T: Sendable>(
     _ instance: T, forName name: String, fileID: String = #fileID, line: Int = #line
   ) {
-    let installing = installation
-    let site = RegistrationSite(fileID: fileID, line: line, module: installing.module)
+    addInstance(instance, name, fileID: fileID, line: line, asOverride: false)
+  }
+
+  /// Records an instance; `addInstance` and `override` come here. An override
+  /// (`asOverride`) replaces whatever else the name has, and is made as given: a blank
+  /// name does not make it invalid.
+  func addInstance<T: Sendable>(
+    _ instance: T, _ name: String, fileID: String, line: Int, asOverride: Bool
+  ) {
+    let site = RegistrationSite(fileID: fileID, line: line, module: installation.module)
     record { container, registry in
       let slot = container.names.internSlot(named: name)
       let kind: Registration.Kind =
-        slot.isBlank
+        slot.isBlank && !asOverride
         ? .invalid(.blankName, provider: nil) : .instance(Resolved(instance), type: T.self)
       container.register(
         Registration(slot: slot, site: site, owner: container, kind: kind),
-        in: &registry, asOverride: installing.asOverride)
+        in: &registry, asOverride: asOverride)
     }
   }
 

@@ -140,9 +140,11 @@ extension Container {
         return isFirst
       }
       guard isFirst else { continue }
-      withInstallation(of: module, asOverride: false) {
-        module.register(in: self)
-      }
+      let state = ThreadState.current
+      let outer = state.pointee.installing
+      state.pointee.installing = (ObjectIdentifier(self), name, module.defaultScope.options)
+      module.register(in: self)
+      state.pointee.installing = outer
       installed.append(module)
     }
     for module in installed {
@@ -150,34 +152,22 @@ extension Container {
     }
   }
 
-  /// Installs a module whose registrations replace whatever their names have here
-  /// (a test container's override of a module); not recorded as installed.
+  /// Installs a module whose registrations replace whatever their names have here (a test
+  /// container's override of a module): installed in a container of its own, and its
+  /// registrations copied here as overrides. Not recorded as installed here.
   ///
   /// - Returns: The names the module overrode, each with whether it was new here.
   package func installOverriding(_ module: any ContainerModule) -> [(name: String, isNew: Bool)] {
-    let before = withRegistry { $0.overrides.mapValues { ObjectIdentifier($0) } }
-    withInstallation(of: module, asOverride: true) {
-      module.register(in: self)
-    }
+    let own = Container(parent: nil, defaultScope: defaultScope)
+    own.install(module)
     return withRegistry { registry in
-      registry.overrides.compactMap { id, registration in
-        before[id] == ObjectIdentifier(registration)
-          ? nil : (registration.name, before[id] == nil && registry.byName[id].isEmpty)
+      own.withRegistry { $0.registrations }.map { made in
+        let isNew = !registry.isRegistered(slot(interning: made.name, in: &registry).id)
+        let copy = made.copy(for: self) { slot(interning: $0, in: &registry) }
+        register(copy, in: &registry, asOverride: true)
+        return (made.name, isNew)
       }.sorted { $0.name < $1.name }
     }
-  }
-
-  /// Runs `body` with the registrations it makes here attributed to `module`.
-  private func withInstallation(
-    of module: any ContainerModule, asOverride: Bool, _ body: () -> Void
-  ) {
-    let state = ThreadState.current
-    let outer = state.pointee.installing
-    state.pointee.installing = (
-      ObjectIdentifier(self), module.name, asOverride, module.defaultScope.options
-    )
-    defer { state.pointee.installing = outer }
-    body()
   }
 
   /// The names of the modules installed in this container, in installation order.
@@ -186,16 +176,13 @@ extension Container {
   }
 
   /// The module being installed in this container on this thread, if any: the one
-  /// a registration made now belongs to, whether it overrides, and the scope of a
+  /// a registration made now belongs to, and the scope of a
   /// provider registered without one (the module's default scope, else the container's).
-  var installation: (module: String?, asOverride: Bool, scope: ProviderOptions) {
+  var installation: (module: String?, scope: ProviderOptions) {
     guard let installing = ThreadState.current.pointee.installing,
       installing.container == ObjectIdentifier(self)
-    else { return (nil, false, defaultScope) }
-    return (
-      installing.module, installing.asOverride,
-      installing.scope.isEmpty ? defaultScope : installing.scope
-    )
+    else { return (nil, defaultScope) }
+    return (installing.module, installing.scope.isEmpty ? defaultScope : installing.scope)
   }
 
   /// A container with `module` installed and each of its needs standing registered,

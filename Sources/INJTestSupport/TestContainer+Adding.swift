@@ -34,7 +34,7 @@ extension TestContainer {
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
     register(name, by: "add", at: IssueLocation(fileID, filePath, line, column)) {
-      container.overrideInstance(instance, forName: name, site: $0)
+      container.override(name, with: instance, fileID: $0.fileID, line: $0.line)
     }
   }
 
@@ -69,9 +69,9 @@ extension TestContainer {
     _ isolation: isolated (any Actor)? = #isolation
   ) {
     register(name, by: "add", at: IssueLocation(fileID, filePath, line, column)) {
-      container.overrideProvider(
-        forName: name, dependencies: dependencies, options: options.options,
-        site: $0, isolation: isolation, creator: creator)
+      container.override(
+        name, dependencies: dependencies, options: options, fileID: $0.fileID, line: $0.line,
+        creator: creator, isolation)
     }
   }
 
@@ -96,9 +96,9 @@ extension TestContainer {
     column: UInt = #column, creator: @escaping @Sendable (ResolvedValues) async throws -> T
   ) {
     register(name, by: "addAsync", at: IssueLocation(fileID, filePath, line, column)) {
-      container.overrideAsyncProvider(
-        forName: name, dependencies: dependencies, options: options.options,
-        site: $0, creator: creator)
+      container.overrideAsync(
+        name, dependencies: dependencies, options: options, fileID: $0.fileID, line: $0.line,
+        creator: creator)
     }
   }
 

@@ -46,7 +46,7 @@ extension TestContainer {
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
     register(name, by: "override", at: IssueLocation(fileID, filePath, line, column)) {
-      container.overrideInstance(instance, forName: name, site: $0)
+      container.override(name, with: instance, fileID: $0.fileID, line: $0.line)
     }
   }
 
@@ -83,9 +83,9 @@ extension TestContainer {
     _ isolation: isolated (any Actor)? = #isolation
   ) {
     register(name, by: "override", at: IssueLocation(fileID, filePath, line, column)) {
-      container.overrideProvider(
-        forName: name, dependencies: dependencies, options: options.options,
-        site: $0, isolation: isolation, creator: creator)
+      container.override(
+        name, dependencies: dependencies, options: options, fileID: $0.fileID, line: $0.line,
+        creator: creator, isolation)
     }
   }
 
@@ -116,9 +116,9 @@ extension TestContainer {
     column: UInt = #column, creator: @escaping @Sendable (ResolvedValues) async throws -> T
   ) {
     register(name, by: "overrideAsync", at: IssueLocation(fileID, filePath, line, column)) {
-      container.overrideAsyncProvider(
-        forName: name, dependencies: dependencies, options: options.options,
-        site: $0, creator: creator)
+      container.overrideAsync(
+        name, dependencies: dependencies, options: options, fileID: $0.fileID, line: $0.line,
+        creator: creator)
     }
   }
 
@@ -243,12 +243,15 @@ extension TestContainer {
         at: location)
     }
     observer.state.withLock { $0.mark(name, isNew: isNew, unimplementedAt: unimplementedAt) }
-    guard unimplementedAt != nil else { return apply(location.registrationSite) }
+    let site = location.registrationSite
+    guard unimplementedAt != nil else { return apply(site) }
     // Registered so the name counts as present; the observer refuses every request for
-    // it before this value could be handed out. Registered as `Any`, so that a provider
-    // closure of any type may be asked for (and refused when called).
-    container.overrideInstance(
-      UnimplementedError(name: name) as Any, forName: name, site: location.registrationSite)
+    // it before this value could be handed out. Registered as `any Sendable` (the coercion
+    // keeps the existential from being opened), which is `Any` at run time, so that a
+    // provider closure of any type may be asked for (and refused when called).
+    let placeholder = UnimplementedError(name: name)
+    container.override(
+      name, with: placeholder as any Sendable, fileID: site.fileID, line: site.line)
   }
 }
 

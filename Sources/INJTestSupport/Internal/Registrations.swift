@@ -1,19 +1,6 @@
 import INJContainer
 
 extension Container {
-  /// Whether `name` resolves to a registration here: registered (in production,
-  /// copied from it, or by the test), overridden, or the provider closure of a
-  /// registered name. A name registered twice, or colliding with a provider-closure
-  /// name, counts as registered: resolving it fails for that reason, not because it
-  /// is unknown.
-  func isRegistered(_ name: String) -> Bool {
-    guard case .failure(let error) = registeredDependencies(ofName: name) else { return true }
-    switch error.reason {
-    case .unknownName, .blankName: return false
-    default: return true
-    }
-  }
-
   /// ` Did you mean 'x'?` for the registered name `x` closest to the unregistered
   /// `name`, or nothing when no registered name is close.
   ///

@@ -101,9 +101,8 @@ extension Container {
   }
 
   /// Records a provider; the calls that register one (`addProvider` and the others)
-  /// come here. A test container's override (`asOverride`) replaces whatever else the
-  /// name has, and is made as given: neither a blank name nor conflicting scopes make
-  /// it invalid.
+  /// come here. An override (`asOverride`) replaces whatever else the name has, and is
+  /// made as given: neither a blank name nor conflicting scopes make it invalid.
   @usableFromInline
   func addProvider(
     _ name: String, _ dependencies: [String], _ options: ProviderOptions, fileID: String,
@@ -114,7 +113,6 @@ extension Container {
   ) {
     let installing = installation
     let site = RegistrationSite(fileID: fileID, line: line, module: installing.module)
-    let isOverride = asOverride || installing.asOverride
     let hasScope =
       !options.isDisjoint(with: [.singleton, .weakSingleton, .objectGraph, .madeAtLaunch])
       || options.namedScope != 0
@@ -146,7 +144,7 @@ extension Container {
       container.register(
         Registration(
           slot: slot, site: site, owner: container, kind: kind, isContribution: isContribution),
-        in: &registry, asOverride: isOverride)
+        in: &registry, asOverride: asOverride)
     }
   }
 }

@@ -81,10 +81,12 @@ struct Registry {
 
 extension Container {
   /// Records a registration and updates what its name, its provider-closure name
-  /// and (for a `fooProvider` name) its base name resolve to. Call with the
-  /// registry lock held.
+  /// and (for a `fooProvider` name) its base name resolve to; an override in a child
+  /// also copies the ancestors' providers that depend on its name, unless
+  /// `copyingDependents` is false. Call with the registry lock held.
   func register(
-    _ registration: Registration, in registry: inout Registry, asOverride: Bool = false
+    _ registration: Registration, in registry: inout Registry, asOverride: Bool = false,
+    copyingDependents: Bool = true
   ) {
     let slot = names.slots[Int(registration.slotID)]
     registry.index.append(registration, slot: slot, isOverride: asOverride)
@@ -119,6 +121,34 @@ extension Container {
     }
     if let base = slot.baseName, let baseSlot = names.slot(named: base, hash: base.hashValue) {
       refresh(baseSlot.retained, in: &registry)
+    }
+    if asOverride, copyingDependents { copyAncestorsDependents(of: slot.name, in: &registry) }
+  }
+
+  /// Copies here, as overrides, the ancestors' providers that depend on `name` (directly,
+  /// through its provider closure, or through one another), as registered now, so that
+  /// they resolve `name` here; names registered here are not copied. Each copy has
+  /// shared products of its own. Call with the registry lock held.
+  func copyAncestorsDependents(of name: String, in registry: inout Registry) {
+    guard let parent else { return }
+    // What each name resolves to from the parent (not a duplicate, nor what an override
+    // or a nearer ancestor hides), by the names it depends on.
+    var dependents: [String: [Registration]] = [:]
+    for (made, _) in parent.lineage.flatMap({ $0.withRegistry { $0.everyRegistration } })
+    where parent.lookup(made.name, hash: made.name.hashValue)?.retained === made {
+      for used in made.provider?.dependencies ?? [] {
+        dependents[Self.baseName(ofProviderClosure: used) ?? used, default: []].append(made)
+      }
+    }
+    var (names, seen) = ([name], Set([name]))
+    while let next = names.popLast() {
+      for dependent in dependents[next, default: []] where seen.insert(dependent.name).inserted {
+        names.append(dependent.name)
+        if !registry.isRegistered(slot(interning: dependent.name, in: &registry).id) {
+          let copy = dependent.copy(for: self) { slot(interning: $0, in: &registry) }
+          register(copy, in: &registry, asOverride: true, copyingDependents: false)
+        }
+      }
     }
   }
 

@@ -33,10 +33,9 @@ struct ThreadState: ~Copyable {
   var runningActor: ObjectIdentifier?
   /// The module being installed on this thread, and the container it is installed in
   /// (see `Container.install(_:fileID:line:)`): the
-  /// registrations it makes there are attributed to it, and are overrides when a test
-  /// container overrides the module, and get the module's default scope.
-  var installing:
-    (container: ObjectIdentifier, module: String, asOverride: Bool, scope: ProviderOptions)?
+  /// registrations it makes there are attributed to it, and get the module's default
+  /// scope.
+  var installing: (container: ObjectIdentifier, module: String, scope: ProviderOptions)?
   /// The object graph the next resolution on this thread goes on with: set by a
   /// provider closure's call, taken by the resolution it starts (see ``ObjectGraph``).
   var graphToJoin: ObjectGraph?

@@ -89,6 +89,13 @@ func mainActorShapes() throws -> ShapeLog {
   log.expect(fromKey().title == "Home", "value(for: .mainActorProvider)")
   let fromModule = try container.value(forName: "moduleScreen", as: Screen.self)
   log.expect(fromModule.title == "Module", "a main-actor module")
+  let preview = container.makeChild()
+  preview.override("settings") { _ in Screen(title: "Preview") }
+  preview.override("about", dependencies: []) { _ in Screen(title: "Preview about") }
+  let previewed: @MainActor () -> Screen = try preview.value(forName: "settingsProvider")
+  log.expect(previewed().title == "Preview", "override: @MainActor creator")
+  log.expect(
+    try container.value(forName: "settings", as: Screen.self).title == "Settings", "parent")
 
   // Typed wiring from main-actor code: the creator runs on the main actor.
   let typed = Container()

@@ -158,6 +158,21 @@ nonisolated func nonisolatedShapes() throws -> ShapeLog {
   log.expect(greetTyped("Ann").text == "Ann@host:80:8", "using:argument:")
   log.expect(try typed.value(for: .plugins).count == 2, "contribute(to:using:)")
 
+  // Overrides, in a child: a value, a provider with `dependencies: []` and without a list,
+  // keys among the dependencies, and an async provider.
+  let preview = container.makeChild()
+  preview.override("engine", with: Engine(power: 9))
+  preview.override("sendableEngine", dependencies: []) { _ in Engine(power: 10) }
+  preview.override("city") { _ in "Rome" }
+  preview.override("keyedCar", dependencies: [.key(.engine)], options: .singleton) { _ in Car() }
+  preview.overrideAsync("plainCar", dependencies: []) { _ in Car() }
+  log.expect(preview.validate().problems.isEmpty, "override: no problems")
+  log.expect(
+    try preview.value(forName: "injectedCar", as: Car.self).engine?.power == 9, "override(_:with:)")
+  log.expect(try container.value(forName: "injectedCar", as: Car.self).engine === engine, "parent")
+  log.expect(
+    try preview.value(forName: "sendableEngine", as: Engine.self).power == 10, "override {}")
+
   // The graph.
   var graph = DependencyGraph<String>()
   graph.addNode("a", dependencies: ["b"])
