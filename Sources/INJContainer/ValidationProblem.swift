@@ -105,6 +105,17 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
   case hookTypeMismatch(
     String, site: RegistrationSite, hookType: String, providerSite: RegistrationSite,
     productType: String)
+  /// An override (``Container/override(_:with:fileID:line:)`` and its siblings) of a
+  /// name nothing registers here or in an ancestor: the name, the override's site, and
+  /// the closest registered name, if one is close. A test container reports such an
+  /// override where it is made instead.
+  case unknownOverride(String, site: RegistrationSite, suggestion: String?)
+  /// An override whose declared type is never the type the registration it replaces
+  /// declares: the name, the override's site and type, and the replaced registration's
+  /// site and type.
+  case overrideTypeMismatch(
+    String, site: RegistrationSite, type: String, overriddenSite: RegistrationSite,
+    overriddenType: String)
 
   /// Where the check found a closure slot.
   public enum ClosureSlot: Hashable, Sendable {
@@ -201,6 +212,14 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
     case .cycle(let cycle, let sites, let property):
       "Cycle: \(CycleText.chain(cycle, sites: sites)). "
         + CycleText.fix(cycle, property: property)
+    case .unknownOverride(let name, let site, let suggestion):
+      "'\(name)' is overridden at \(site), but nothing registers it here or in an ancestor."
+        + (suggestion.map { " Did you mean '\($0)'?" } ?? "") + " Override a registered "
+        + "name, or register '\(name)' with addInstance or addProvider instead."
+    case .overrideTypeMismatch(let name, let site, let type, let overriddenSite, let overridden):
+      "'\(name)' is overridden at \(site) with \(type), which is never \(overridden), the type "
+        + "'\(name)' (\(overriddenSite)) is registered as. Override it with \(overridden), or "
+        + "with a type that conforms to or inherits from \(overridden)."
     case .dependsOnProviderWithArgument(
       let provider, let site, let dependency, let dependencySite, let argumentType):
       "'\(provider)' (\(site)) depends on '\(dependency)' (\(dependencySite)), whose creator "

@@ -575,7 +575,8 @@ struct ModelHarness {
       case .injectTypeMismatch, .keyTypeMismatch, .synchronousDependsOnAsync,
         .isolationMismatch, .dependsOnProviderWithArgument, .providerClosureMismatch,
         .valueTypeWithInjectProperties, .weakSingletonOfValueType, .unfilledInjectProperty,
-        .contributionTypeMismatch, .hookWithoutProvider, .hookTypeMismatch:
+        .contributionTypeMismatch, .hookWithoutProvider, .hookTypeMismatch, .unknownOverride,
+        .overrideTypeMismatch:
         extra += 1
       case .duplicateModule(let name, let sites):
         reportedModules.append("\(name) at \(sites.map(\.line))")
@@ -638,7 +639,7 @@ extension ModelHarness {
     case .blankName(_, let site), .conflictingScopes(_, let site, _),
       .blankDependency(_, let site), .valueTypeWithInjectProperties(_, let site, _, _),
       .weakSingletonOfValueType(_, let site, _), .unfilledInjectProperty(_, let site, _, _, _, _),
-      .hookWithoutProvider(_, let site, _):
+      .hookWithoutProvider(_, let site, _), .unknownOverride(_, let site, _):
       [site]
     case .duplicateName(_, let sites), .cycle(_, let sites, _): sites
     case .duplicateModule: []
@@ -651,7 +652,8 @@ extension ModelHarness {
       .dependsOnProviderWithArgument(_, let site, _, let dependencySite, _),
       .providerClosureMismatch(_, let site, _, _, _, _, let dependencySite, _, _),
       .contributionTypeMismatch(_, let site, _, _, let dependencySite, _),
-      .hookTypeMismatch(_, let site, _, let dependencySite, _):
+      .hookTypeMismatch(_, let site, _, let dependencySite, _),
+      .overrideTypeMismatch(_, let site, _, let dependencySite, _):
       [site, dependencySite]
     }
   }

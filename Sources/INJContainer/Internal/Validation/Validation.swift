@@ -73,6 +73,7 @@ struct Validation {
       registry.installs[name].flatMap { $0.count > 1 ? .duplicateModule(name, sites: $0) : nil }
     }
     checkNames()
+    checkOverrides()
     let truncated = checkDependencies()
     checkProducts()
     checkDependenciesOnProviders()
@@ -164,6 +165,26 @@ struct Validation {
         closureName, site: closure.site, baseName: name, baseSite: registration.site)
     }
     return nil
+  }
+
+  /// Overrides of names nothing registers here or in an ancestor (but in a test
+  /// container, which reports them where they are made), and overrides whose type is
+  /// never the one of the registration they replace; by name.
+  private mutating func checkOverrides() {
+    for made in registry.overrides.values.sorted(by: { $0.name < $1.name }) {
+      let replaced = registry.byName[made.slotID].first ?? container.madeInAncestors(made.name)
+      if replaced == nil, !container.isObserved {
+        let suggestion = Suggestion.closest(to: made.name, among: candidates)
+        problems.append(.unknownOverride(made.name, site: made.site, suggestion: suggestion))
+      } else if let replaced, !replaced.isContribution, replaced.problem == nil,
+        CastCheck.verdict(castingProductsOf: made.productType, to: replaced.productType) == .never
+      {
+        problems.append(
+          .overrideTypeMismatch(
+            made.name, site: made.site, type: "\(made.productType)", overriddenSite: replaced.site,
+            overriddenType: "\(replaced.productType)"))
+      }
+    }
   }
 
   // MARK: Dependencies
