@@ -40,9 +40,12 @@ extension Container {
     var graph = DependencyGraph<String>()
     var shadowed = Set<String>()
     for container in lineage {
-      let registrations = container.withRegistry { $0.registrations }
-      for registration in registrations
-      where !registration.name.isBlank && !shadowed.contains(registration.name) {
+      let level = container.withRegistry { $0.everyRegistration }
+      let overridden = Set(level.filter(\.isOverride).map(\.registration.name))
+      for (registration, isOverride) in level
+      where !registration.name.isBlank && !shadowed.contains(registration.name)
+        && (isOverride || !overridden.contains(registration.name))
+      {
         let dependencies = registration.registeredProvider?.dependencies ?? []
         let bases = dependencies.map { container.baseOfProviderClosure(named: $0) }
         graph.addNode(
@@ -50,7 +53,7 @@ extension Container {
           dependencies: zip(dependencies, bases).compactMap { $1 == nil ? $0 : nil },
           deferredDependencies: bases.compactMap { $0 })
       }
-      shadowed.formUnion(registrations.map(\.name))
+      shadowed.formUnion(level.map(\.registration.name))
     }
     return graph
   }
@@ -58,7 +61,8 @@ extension Container {
   /// The registrations as Graphviz DOT text; see ``dependencyGraph()``.
   ///
   /// Each node is labelled with its name and, unless transient, its scope
-  /// (`weatherClient (singleton)`); instances are drawn as notes.
+  /// (`weatherClient (singleton)`), and says when it is an override
+  /// (`api (instance, override)`); instances are drawn as notes.
   ///
   /// - Parameter options: How to draw; by default, the labels and shapes above.
   /// - Returns: A `digraph` that `dot -Tsvg` renders.
@@ -74,21 +78,23 @@ extension Container {
     dependencyGraph().mermaidText(options: options ?? drawingOptions())
   }
 
-  /// Labels each node with its scope; instances are drawn as notes.
+  /// Labels each node with its scope, and whether it is an override; instances are
+  /// drawn as notes.
   private func drawingOptions() -> DependencyGraph<String>.DrawingOptions {
     var roles: [String: String] = [:]
     for container in lineage.reversed() {
-      for registration in container.withRegistry({ $0.registrations }) {
+      for (registration, isOverride) in container.withRegistry({ $0.everyRegistration }) {
         let provider = registration.provider
-        roles[registration.name] =
+        let role =
           if case .instance = registration.kind { "instance" } else {
             provider?.scope == .transient ? nil : provider?.scopeDescription
           }
+        roles[registration.name] = isOverride ? (role.map { "\($0), " } ?? "") + "override" : role
       }
     }
     var options = DependencyGraph<String>.DrawingOptions()
     options.label = { name in roles[name].map { "\(name) (\($0))" } ?? name }
-    options.dotAttributes = { name in roles[name] == "instance" ? ["shape": "note"] : [:] }
+    options.dotAttributes = { roles[$0]?.hasPrefix("instance") == true ? ["shape": "note"] : [:] }
     return options
   }
 
