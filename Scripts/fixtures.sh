@@ -160,8 +160,8 @@ accepted Transients \
 accepted SwiftFive "sharedCounter shared: true, counter shared: true"
 compiles MainActorTests
 accepted ObservableViewModel "repo: catalog, query change observed: true"
-shapes="nonisolated: 37 shapes
-main actor: 13 shapes
+shapes="nonisolated: 41 shapes
+main actor: 15 shapes
 hooks: 3 shapes
 async: 13 shapes
 test support: 10 shapes

@@ -164,7 +164,7 @@ nonisolated func nonisolatedShapes() throws -> ShapeLog {
   preview.override("engine", with: Engine(power: 9))
   preview.override("sendableEngine", dependencies: []) { _ in Engine(power: 10) }
   preview.override("city") { _ in "Rome" }
-  preview.override("keyedCar", dependencies: [.key(.engine)], options: .singleton) { _ in Car() }
+  preview.override("keyedCar", dependencies: [.key(.engine)], options: .objectGraph) { _ in Car() }
   preview.overrideAsync("plainCar", dependencies: []) { _ in Car() }
   log.expect(preview.validate().problems.isEmpty, "override: no problems")
   log.expect(
