@@ -97,8 +97,10 @@ public struct RegistrationDescription: Hashable, Sendable, CustomStringConvertib
   public var isolation: Isolation?
   /// Where it was registered.
   public var site: RegistrationSite
-  /// Whether it replaces the name's other registrations (a test container's
-  /// override).
+  /// Whether it replaces the name's other registrations: an override
+  /// (``Container/override(_:with:fileID:line:)`` and its siblings, a test container's
+  /// too), or an ancestor's provider copied into a child because it depends on a name the
+  /// child overrides.
   public var isOverride: Bool
   /// Which container holds it: 0 for the one asked, 1 for its parent, and so on.
   public var ancestry: Int

@@ -13,8 +13,8 @@ extension Container {
   /// closure or through one another: each is copied into this container as it is
   /// registered when the override is made, with shared products of its own, so that
   /// neither the ancestors nor their singletons see the override. A provider an
-  /// ancestor registers later keeps the ancestor's name. See
-  /// <doc:Overrides>.
+  /// ancestor registers later keeps the ancestor's name. See the article Overrides for
+  /// Previews, Debug Builds and UI Tests.
   ///
   /// Give the value the type dependents ask for (`as any API`): provider closures
   /// (`apiProvider`) are typed by it. ``checkForErrors()`` reports an override of a name
