@@ -67,49 +67,39 @@ public struct InjectionError: Error, CustomStringConvertible, Hashable {
       return text
     }
     let property = propertyName ?? ""
-    switch reason {
+    return switch reason {
     case .typeMismatch(let expected, let actual):
-      return
-        "Cannot inject '\(property)' into \(typeName): the property holds \(expected), "
+      "Cannot inject '\(property)' into \(typeName): the property holds \(expected), "
         + "but the dependency '\(property)' is of type \(actual). Change the property's "
         + "type, or register a value of type \(expected) under '\(property)'."
     case .valueType(let names):
-      let list = names.map { "'\($0)'" }.joined(separator: ", ")
-      return
-        "Cannot inject into \(typeName): it is a value type, and its copies would share "
-        + "its @Inject properties \(list). Pass the dependencies to its initializer in "
-        + "the creator, or make \(typeName) a class."
+      "Cannot inject into \(typeName): it is a value type, and its copies would share "
+        + "its @Inject properties \(names.map { "'\($0)'" }.joined(separator: ", ")). Pass "
+        + "the dependencies to its initializer in the creator, or make \(typeName) a class."
     case .closureResultMismatch(let expected, let actual):
-      return
-        "A provider closure returning \(expected) cannot return \(actual), the type of a "
+      "A provider closure returning \(expected) cannot return \(actual), the type of a "
         + "value made by a provider of \(typeName). Declare the closure's result as "
         + "\(actual) or one of its protocols or superclasses."
     case .mainActorClosure(let expected, let offered):
-      return
-        "A provider closure of type \(expected) cannot make \(typeName): its provider runs "
+      "A provider closure of type \(expected) cannot make \(typeName): its provider runs "
         + "on the main actor, so its closures are main-actor closures. Declare the closure "
         + "as \(offered)."
     case .asyncClosure(let expected, let offered):
-      return
-        "A provider closure of type \(expected) cannot make \(typeName): its provider's "
+      "A provider closure of type \(expected) cannot make \(typeName): its provider's "
         + "creator is async, so its closures are async. Declare the closure as \(offered)."
     case .argumentClosure(let expected, let offered):
-      return
-        "A provider closure of type \(expected) cannot make \(typeName): its provider's "
+      "A provider closure of type \(expected) cannot make \(typeName): its provider's "
         + "creator takes an argument, so its closures take one. Declare the closure as "
         + "\(offered)."
     case .unexpectedArgument(let expected, let offered):
-      return
-        "A provider closure of type \(expected) cannot make \(typeName): its provider's "
+      "A provider closure of type \(expected) cannot make \(typeName): its provider's "
         + "creator takes no argument, so its closures take none. Declare the closure as "
         + "\(offered)."
     case .unsupportedClosure(let expected, let feature, let offered):
-      return
-        "A provider closure of type \(expected) cannot make \(typeName): provider closures "
+      "A provider closure of type \(expected) cannot make \(typeName): provider closures "
         + "cannot have \(feature). Declare the closure as \(offered)."
     case .providerClosureProperty(let expected, let offered):
-      return
-        "A value of type \(expected) cannot be made from a provider closure of type "
+      "A value of type \(expected) cannot be made from a provider closure of type "
         + "\(offered). Ask for \(offered)."
     }
   }
@@ -119,38 +109,31 @@ public struct InjectionError: Error, CustomStringConvertible, Hashable {
   private func closurePropertyText(_ property: String) -> String? {
     let base = property.hasSuffix("Provider") ? String(property.dropLast(8)) : property
     let start = "Cannot inject '\(property)' into \(typeName): the property holds"
-    switch reason {
+    return switch reason {
     case .typeMismatch, .valueType:
-      return nil
+      nil
     case .closureResultMismatch(let expected, let actual):
-      return
-        "\(start) a closure returning \(expected), but '\(base)' provides \(actual), which "
+      "\(start) a closure returning \(expected), but '\(base)' provides \(actual), which "
         + "such a closure cannot return. Make it return \(actual) or one of its protocols "
         + "or superclasses."
     case .mainActorClosure(let expected, let offered):
-      return
-        "\(start) \(expected), but '\(base)' is made on the main actor, so its provider "
+      "\(start) \(expected), but '\(base)' is made on the main actor, so its provider "
         + "closure is \(offered), which only the main actor can call. Make the property "
         + "hold \(offered)."
     case .asyncClosure(let expected, let offered):
-      return
-        "\(start) \(expected), but the creator of '\(base)' is async, so its provider "
+      "\(start) \(expected), but the creator of '\(base)' is async, so its provider "
         + "closure is \(offered). Make the property hold \(offered)."
     case .argumentClosure(let expected, let offered):
-      return
-        "\(start) \(expected), but the creator of '\(base)' takes an argument, so its "
+      "\(start) \(expected), but the creator of '\(base)' takes an argument, so its "
         + "provider closure is \(offered). Make the property hold \(offered)."
     case .unexpectedArgument(let expected, let offered):
-      return
-        "\(start) \(expected), but the creator of '\(base)' takes no argument, so its "
+      "\(start) \(expected), but the creator of '\(base)' takes no argument, so its "
         + "provider closure is \(offered). Make the property hold \(offered)."
     case .unsupportedClosure(let expected, let feature, let offered):
-      return
-        "\(start) \(expected), but a provider closure cannot have \(feature). Make the "
+      "\(start) \(expected), but a provider closure cannot have \(feature). Make the "
         + "property hold \(offered)."
     case .providerClosureProperty(let expected, let offered):
-      return
-        "\(start) \(expected), but '\(property)' is the provider closure of '\(base)', "
+      "\(start) \(expected), but '\(property)' is the provider closure of '\(base)', "
         + "\(offered). Make the property hold \(offered), or depend on '\(base)' for "
         + "the value itself."
     }
