@@ -78,41 +78,31 @@ struct ClosureMaker: Sendable {
   private func make<Result, Closure>(
     _ requested: ClosureType, returning: Result.Type, as closureType: Closure.Type
   ) -> Closure {
+    func adopt<Made>(_ made: Made) -> Closure { ClosureType.adopt(made, as: Closure.self) }
     switch (requested.isAsync, requested.isThrowing) {
     case (false, false) where requested.isMainActor:
-      let closure: @MainActor () -> Result = { productOrStop(()) }
-      return ClosureType.adopt(closure, as: Closure.self)
+      return adopt({ productOrStop(()) } as @MainActor () -> Result)
     case (false, true) where requested.isMainActor:
-      let closure: @MainActor () throws -> Result = { try product(()) }
-      return ClosureType.adopt(closure, as: Closure.self)
+      return adopt({ try product(()) } as @MainActor () throws -> Result)
     case (false, false):
-      let closure: @Sendable () -> Result = { productOrStop(()) }
-      return ClosureType.adopt(closure, as: Closure.self)
+      return adopt({ productOrStop(()) } as @Sendable () -> Result)
     case (false, true):
-      let closure: @Sendable () throws -> Result = { try product(()) }
-      return ClosureType.adopt(closure, as: Closure.self)
+      return adopt({ try product(()) } as @Sendable () throws -> Result)
     case (true, false) where requested.isMainActor:
-      let closure: @MainActor () async -> Result = { await asyncProductOrStop(()) }
-      return ClosureType.adopt(closure, as: Closure.self)
+      return adopt({ await asyncProductOrStop(()) } as @MainActor () async -> Result)
     case (true, true) where requested.isMainActor:
-      let closure: @MainActor () async throws -> Result = { try await asyncProduct(()) }
-      return ClosureType.adopt(closure, as: Closure.self)
+      return adopt({ try await asyncProduct(()) } as @MainActor () async throws -> Result)
     case (true, false) where requested.runsOnCallersActor:
-      let closure: nonisolated(nonsending) @Sendable () async -> Result = {
-        await asyncProductOrStop(())
-      }
-      return ClosureType.adopt(closure, as: Closure.self)
+      return adopt(
+        { await asyncProductOrStop(()) } as nonisolated(nonsending) @Sendable () async -> Result)
     case (true, true) where requested.runsOnCallersActor:
-      let closure: nonisolated(nonsending) @Sendable () async throws -> Result = {
-        try await asyncProduct(())
-      }
-      return ClosureType.adopt(closure, as: Closure.self)
+      return adopt(
+        { try await asyncProduct(()) }
+          as nonisolated(nonsending) @Sendable () async throws -> Result)
     case (true, false):
-      let closure: @Sendable () async -> Result = { await asyncProductOrStop(()) }
-      return ClosureType.adopt(closure, as: Closure.self)
+      return adopt({ await asyncProductOrStop(()) } as @Sendable () async -> Result)
     case (true, true):
-      let closure: @Sendable () async throws -> Result = { try await asyncProduct(()) }
-      return ClosureType.adopt(closure, as: Closure.self)
+      return adopt({ try await asyncProduct(()) } as @Sendable () async throws -> Result)
     }
   }
 
@@ -122,41 +112,32 @@ struct ClosureMaker: Sendable {
     _ requested: ClosureType, taking: Argument.Type, returning: Result.Type,
     as closureType: Closure.Type
   ) -> Closure {
+    func adopt<Made>(_ made: Made) -> Closure { ClosureType.adopt(made, as: Closure.self) }
     switch (requested.isAsync, requested.isThrowing) {
     case (false, false) where requested.isMainActor:
-      let closure: @MainActor (Argument) -> Result = { productOrStop($0) }
-      return ClosureType.adopt(closure, as: Closure.self)
+      return adopt({ productOrStop($0) } as @MainActor (Argument) -> Result)
     case (false, true) where requested.isMainActor:
-      let closure: @MainActor (Argument) throws -> Result = { try product($0) }
-      return ClosureType.adopt(closure, as: Closure.self)
+      return adopt({ try product($0) } as @MainActor (Argument) throws -> Result)
     case (false, false):
-      let closure: @Sendable (Argument) -> Result = { productOrStop($0) }
-      return ClosureType.adopt(closure, as: Closure.self)
+      return adopt({ productOrStop($0) } as @Sendable (Argument) -> Result)
     case (false, true):
-      let closure: @Sendable (Argument) throws -> Result = { try product($0) }
-      return ClosureType.adopt(closure, as: Closure.self)
+      return adopt({ try product($0) } as @Sendable (Argument) throws -> Result)
     case (true, false) where requested.isMainActor:
-      let closure: @MainActor (Argument) async -> Result = { await asyncProductOrStop($0) }
-      return ClosureType.adopt(closure, as: Closure.self)
+      return adopt({ await asyncProductOrStop($0) } as @MainActor (Argument) async -> Result)
     case (true, true) where requested.isMainActor:
-      let closure: @MainActor (Argument) async throws -> Result = { try await asyncProduct($0) }
-      return ClosureType.adopt(closure, as: Closure.self)
+      return adopt({ try await asyncProduct($0) } as @MainActor (Argument) async throws -> Result)
     case (true, false) where requested.runsOnCallersActor:
-      let closure: nonisolated(nonsending) @Sendable (Argument) async -> Result = {
-        await asyncProductOrStop($0)
-      }
-      return ClosureType.adopt(closure, as: Closure.self)
+      return adopt(
+        { await asyncProductOrStop($0) }
+          as nonisolated(nonsending) @Sendable (Argument) async -> Result)
     case (true, true) where requested.runsOnCallersActor:
-      let closure: nonisolated(nonsending) @Sendable (Argument) async throws -> Result = {
-        try await asyncProduct($0)
-      }
-      return ClosureType.adopt(closure, as: Closure.self)
+      return adopt(
+        { try await asyncProduct($0) }
+          as nonisolated(nonsending) @Sendable (Argument) async throws -> Result)
     case (true, false):
-      let closure: @Sendable (Argument) async -> Result = { await asyncProductOrStop($0) }
-      return ClosureType.adopt(closure, as: Closure.self)
+      return adopt({ await asyncProductOrStop($0) } as @Sendable (Argument) async -> Result)
     case (true, true):
-      let closure: @Sendable (Argument) async throws -> Result = { try await asyncProduct($0) }
-      return ClosureType.adopt(closure, as: Closure.self)
+      return adopt({ try await asyncProduct($0) } as @Sendable (Argument) async throws -> Result)
     }
   }
 
