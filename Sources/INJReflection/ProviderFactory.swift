@@ -89,16 +89,15 @@ package final class ProviderFactory {
     }
     let plain: @Sendable () -> Product = { ProviderFactory.stopOnFailure(create) }
     if isMainActor {
-      let onMainActor: @MainActor () -> Product = { plain() }
-      let throwingOnMainActor: @MainActor () throws -> Product = { try create() }
       self.init(
-        maker, argument: nil, isMainActor: true, plain: onMainActor, throwing: throwingOnMainActor)
+        maker, argument: nil, isMainActor: true, plain: { plain() } as @MainActor () -> Product,
+        throwing: { try create() } as @MainActor () throws -> Product)
     } else {
       // Stored with the non-Sendable types users ask for: a cast of an `Any` holding
       // a `@Sendable` function to the plain function type fails.
-      let plainClosure: () -> Product = plain
-      let throwingClosure: () throws -> Product = create
-      self.init(maker, argument: nil, plain: plainClosure, throwing: throwingClosure)
+      self.init(
+        maker, argument: nil, plain: plain as () -> Product,
+        throwing: create as () throws -> Product)
     }
   }
 
@@ -112,10 +111,9 @@ package final class ProviderFactory {
     asyncMaking productType: Product.Type = Product.self,
     _ create: @escaping @Sendable () async throws -> Product
   ) {
-    let exact: () async throws -> Product = create
     self.init(
       ClosureMaker(productType: productType, asyncCreate: { _ in try await create() }),
-      argument: nil, async: exact)
+      argument: nil, async: create as () async throws -> Product)
   }
 
   /// Creates a factory whose closures take an argument and pass it on to make each
@@ -157,17 +155,16 @@ package final class ProviderFactory {
       ProviderFactory.stopOnFailure { try create(argument) }
     }
     if isMainActor {
-      let onMainActor: @MainActor (Argument) -> Product = { plain($0) }
-      let throwingOnMainActor: @MainActor (Argument) throws -> Product = { try create($0) }
       self.init(
-        maker, argument: argumentType, isMainActor: true, plain: onMainActor,
-        throwing: throwingOnMainActor)
+        maker, argument: argumentType, isMainActor: true,
+        plain: { plain($0) } as @MainActor (Argument) -> Product,
+        throwing: { try create($0) } as @MainActor (Argument) throws -> Product)
     } else {
       // Stored with the non-Sendable types users ask for, as for closures without an
       // argument.
-      let plainClosure: (Argument) -> Product = plain
-      let throwingClosure: (Argument) throws -> Product = create
-      self.init(maker, argument: argumentType, plain: plainClosure, throwing: throwingClosure)
+      self.init(
+        maker, argument: argumentType, plain: plain as (Argument) -> Product,
+        throwing: create as (Argument) throws -> Product)
     }
   }
 
@@ -185,8 +182,7 @@ package final class ProviderFactory {
     // The closures pass only arguments of `Argument`'s exact type (see `ClosureOffer`).
     let maker = ClosureMaker(
       productType: productType, asyncCreate: { try await create($0.value as! Argument) })
-    let exact: (Argument) async throws -> Product = create
-    self.init(maker, argument: argumentType, async: exact)
+    self.init(maker, argument: argumentType, async: create as (Argument) async throws -> Product)
   }
 
   /// The closure of exactly `Closure`'s type, when it is one of the factory's own
