@@ -162,8 +162,6 @@ package struct CompactDigraph: Sendable {
           if count > 1 {
             if count <= 4 {
               sortTiny(targets, from: rowStart, count: count)
-            } else if count <= 16 {
-              insertionSort(targets, from: rowStart, count: count)
             } else {
               targets.sort(rowStart..<rowEnd)
             }
@@ -209,18 +207,5 @@ package struct CompactDigraph: Sendable {
     targets[start + 1] = b
     if count > 2 { targets[start + 2] = c }
     if count > 3 { targets[start + 3] = d }
-  }
-
-  /// Sorts the short row of `count` ids at `start` ascending.
-  private static func insertionSort(_ targets: ScratchBuffer<Int32>, from start: Int, count: Int) {
-    for index in start + 1..<start + count {
-      let value = targets[index]
-      var hole = index
-      while hole > start && targets[hole - 1] > value {
-        targets[hole] = targets[hole - 1]
-        hole -= 1
-      }
-      targets[hole] = value
-    }
   }
 }
