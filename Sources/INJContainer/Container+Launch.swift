@@ -14,23 +14,13 @@ extension Container {
     // The wave of each name: one more than the last wave it waits for.
     var wave: [String: Int] = [:]
     for node in order {
-      var level = 0
-      for dependency in graph.dependencies(of: node) {
-        let below = wave[dependency] ?? 0
-        level = max(level, targets.contains(dependency) ? below + 1 : below)
-      }
-      wave[node] = level
+      wave[node] =
+        graph.dependencies(of: node).map { (wave[$0] ?? 0) + (targets.contains($0) ? 1 : 0) }
+        .max() ?? 0
     }
-    var waves: [[String]] = []
-    var unplaced: [String] = []
-    for name in names {
-      guard let level = wave[name] else {
-        unplaced.append(name)
-        continue
-      }
-      while waves.count <= level { waves.append([]) }
-      waves[level].append(name)
-    }
-    return waves.filter { !$0.isEmpty } + (unplaced.isEmpty ? [] : [unplaced])
+    // Each wave in order, its names in the order given; names not in the graph last.
+    let waves = Dictionary(grouping: names.filter { wave[$0] != nil }) { wave[$0]! }
+    let unplaced = names.filter { wave[$0] == nil }
+    return waves.sorted { $0.key < $1.key }.map(\.value) + (unplaced.isEmpty ? [] : [unplaced])
   }
 }
