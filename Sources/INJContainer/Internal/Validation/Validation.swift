@@ -22,9 +22,8 @@ struct Validation {
   /// The entry of each slot's name here: ``noEntry`` when the name has none,
   /// ``severalEntries`` when it has more than one (an override counts as one).
   let entryOfSlot: [Int32]
-  /// Whether each slot's name has a registration here, compact for the random reads of
-  /// the dependency check.
-  let isRegisteredHere: BitSet
+  /// Whether each slot's name has a registration here.
+  let isRegisteredHere: [Bool]
   var problems: [ValidationProblem] = []
   var warnings: [ValidationWarning] = []
   /// The names a missing dependency's suggestion is chosen from: those registered in
@@ -46,7 +45,7 @@ struct Validation {
     index = registry.index
     var entryOfSlot = [Int32](repeating: Self.noEntry, count: slots.count)
     var effective = [Bool](repeating: true, count: index.count)
-    var registered = BitSet(count: slots.count)
+    var registered = [Bool](repeating: false, count: slots.count)
     for entry in 0..<index.count {
       let id = index.slotIDs[entry]
       let override = registry.overrides[id]
@@ -59,7 +58,7 @@ struct Validation {
         let isFirst = entryOfSlot[Int(id)] == Self.noEntry
         entryOfSlot[Int(id)] = isFirst ? Int32(entry) : Self.severalEntries
       }
-      if effective[entry] { registered.insert(Int(id)) }
+      if effective[entry] { registered[Int(id)] = true }
     }
     self.entryOfSlot = entryOfSlot
     isRegisteredHere = registered
