@@ -59,9 +59,9 @@ extension Container {
         suspending: ArgumentRecipe.resolvingAsync(T.self, slot: slot, in: owner, token: token)
       ) { [weak owner] (argument: Argument) throws -> T in
         let owner = try Container.calledByClosure(owner, of: slot)
-        return try ArgumentRecipe.passing(argument, for: token) { () throws(ResolutionError) in
-          try owner.resolveForProviderClosure(slot: slot, as: T.self, graph: nil)
-        }
+        return try ArgumentRecipe.$passedArguments.withValue(
+          ArgumentRecipe.passed(argument, for: token)
+        ) { try owner.resolveForProviderClosure(slot: slot, as: T.self, graph: nil) }
       }
     }
     addProvider(
@@ -185,8 +185,7 @@ struct ArgumentRecipe: Sendable {
   ) -> @Sendable (Argument) async throws -> Product {
     { [weak owner] argument in
       let owner = try Container.calledByClosure(owner, of: slot)
-      let passed = passedArguments + [CallArgument(token: ObjectIdentifier(token), value: argument)]
-      return try await $passedArguments.withValue(passed) {
+      return try await $passedArguments.withValue(passed(argument, for: token)) {
         try await owner.asyncValue(forName: slot.name, as: Product.self)
       }
     }
@@ -197,14 +196,9 @@ struct ArgumentRecipe: Sendable {
     Self.passedValue(for: token) != nil
   }
 
-  /// Runs `body` with `argument` passed for the provider of `token`.
-  static func passing<Result>(
-    _ argument: Any, for token: Token, _ body: () throws(ResolutionError) -> Result
-  ) throws(ResolutionError) -> Result {
-    let passed = passedArguments + [CallArgument(token: ObjectIdentifier(token), value: argument)]
-    return try $passedArguments.withValue(passed) {
-      Swift.Result { () throws(ResolutionError) in try body() }
-    }.get()
+  /// The arguments passed now, with `argument` passed for the provider of `token` last.
+  static func passed(_ argument: Any, for token: Token) -> [CallArgument] {
+    passedArguments + [CallArgument(token: ObjectIdentifier(token), value: argument)]
   }
 
   /// The innermost argument passed for the provider `name` of `token`; the error of its
