@@ -16,7 +16,18 @@ struct ComingFromFactoryTests: PrintingSample {
   let console = Console()
   static let article = "Sources/INJContainer/INJContainer.docc/ComingFromFactory.md"
 
-  @Test func registeringResolvingAndContexts() throws {
+  /// The article's first container, as its first sample makes it.
+  static func services() throws -> Container {
+    let services = Container()
+    services.addProvider(forName: "tideClient") { _ in TideClient() }
+    services.addProvider(forName: "tideTable", dependencies: ["tideClient"]) { values in
+      TideTable(client: try values.value(forName: "tideClient"))
+    }
+    try services.checkForErrors()
+    return services
+  }
+
+  @Test func registeringAndResolving() throws {
     let services = Container()
     services.addProvider(forName: "tideClient") { _ in TideClient() }
     services.addProvider(forName: "tideTable", dependencies: ["tideClient"]) { values in
@@ -25,6 +36,11 @@ struct ComingFromFactoryTests: PrintingSample {
     try services.checkForErrors()
     print(try services.value(forName: "tideTable", as: TideTable.self).client.city)
 
+    expectPrintedOutputShown(in: Self.article)
+  }
+
+  @Test func anOverrideForALaunchArgument() throws {
+    let services = try Self.services()
     let launched = services.makeChild()
     let arguments = ["-mock-tides"]  // ProcessInfo.processInfo.arguments in an app
     if arguments.contains("-mock-tides") {

@@ -12,7 +12,7 @@ final class TideTable {
   init(client: TideClient) { self.client = client }
 }
 
-final class Basket: Sendable {}
+final class TravelBag: Sendable {}
 
 final class Parent {
   let child: Child
@@ -44,7 +44,18 @@ struct ComingFromSwinjectTests: PrintingSample {
   let console = Console()
   static let article = "Sources/INJContainer/INJContainer.docc/ComingFromSwinject.md"
 
-  @Test func registeringResolvingAndOverriding() throws {
+  /// The article's first container, as its first sample makes it.
+  static func tides() throws -> Container {
+    let tides = Container()
+    tides.addProvider(forName: "tideClient") { _ in TideClient() }
+    tides.addProvider(forName: "tideTable", dependencies: ["tideClient"]) { values in
+      TideTable(client: try values.value(forName: "tideClient"))
+    }
+    try tides.checkForErrors()
+    return tides
+  }
+
+  @Test func registeringAndResolving() throws {
     let tides = Container()
     tides.addProvider(forName: "tideClient") { _ in TideClient() }
     tides.addProvider(forName: "tideTable", dependencies: ["tideClient"]) { values in
@@ -54,6 +65,11 @@ struct ComingFromSwinjectTests: PrintingSample {
     let tideTable = try tides.value(forName: "tideTable", as: TideTable.self)
     print(tideTable.client.city)
 
+    expectPrintedOutputShown(in: Self.article)
+  }
+
+  @Test func overridesForPreviews() throws {
+    let tides = try Self.tides()
     let preview = tides.makeChild()
     preview.override("tideClient", with: TideClient())
     try preview.checkForErrors()
@@ -64,10 +80,10 @@ struct ComingFromSwinjectTests: PrintingSample {
 
   @Test func scopes() throws {
     let shop = Container(defaultScope: .objectGraph)
-    shop.addProvider(forName: "basket", options: .scope("session")) { _ in Basket() }
-    let before = try shop.value(forName: "basket", as: Basket.self)
+    shop.addProvider(forName: "travelBag", options: .scope("session")) { _ in TravelBag() }
+    let before = try shop.value(forName: "travelBag", as: TravelBag.self)
     try shop.reset(scope: "session")
-    print(try shop.value(forName: "basket", as: Basket.self) === before)
+    print(try shop.value(forName: "travelBag", as: TravelBag.self) === before)
 
     expectPrintedOutputShown(in: Self.article)
   }
