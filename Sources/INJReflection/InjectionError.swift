@@ -61,81 +61,75 @@ public struct InjectionError: Error, CustomStringConvertible, Hashable {
     self.typeName = typeName
   }
 
-  /// A sentence saying what happened, where, and how to fix it.
+  /// A sentence saying what happened, where, and how to fix it. About a property that
+  /// cannot hold the closure of its dependency, the text names the property and that
+  /// dependency: `base`, the property's name without `Provider`.
   public var description: String {
-    if let propertyName, let text = closurePropertyText(propertyName) {
-      return text
-    }
     let property = propertyName ?? ""
-    return switch reason {
+    let base = property.hasSuffix("Provider") ? String(property.dropLast(8)) : property
+    let start = "Cannot inject '\(property)' into \(typeName): the property holds"
+    // A provider closure refused for what its provider does: the closure type asked for,
+    // the one to declare instead, and why, said of the provider's closures and of the
+    // closure of `base`.
+    let (expected, offered, why, whyOfBase): (String, String, String, String)
+    // The refusal for a creator that `does` something, so that its closures `are` so.
+    func creator(
+      _ asked: String, _ closure: String, does: String, are: String
+    ) -> (String, String, String, String) {
+      (
+        asked, closure, "its provider's creator \(does), so its closures \(are)",
+        "the creator of '\(base)' \(does), so its provider closure is \(closure)"
+      )
+    }
+    switch reason {
     case .typeMismatch(let expected, let actual):
-      "Cannot inject '\(property)' into \(typeName): the property holds \(expected), "
+      return "Cannot inject '\(property)' into \(typeName): the property holds \(expected), "
         + "but the dependency '\(property)' is of type \(actual). Change the property's "
         + "type, or register a value of type \(expected) under '\(property)'."
     case .valueType(let names):
-      "Cannot inject into \(typeName): it is a value type, and its copies would share "
-        + "its @Inject properties \(names.map { "'\($0)'" }.joined(separator: ", ")). Pass "
-        + "the dependencies to its initializer in the creator, or make \(typeName) a class."
+      return "Cannot inject into \(typeName): it is a value type, and its copies would share "
+        + "its @Inject properties \(names.map { "'\($0)'" }.joined(separator: ", ")). Pass the "
+        + "dependencies to its initializer in the creator, or make \(typeName) a class."
     case .closureResultMismatch(let expected, let actual):
-      "A provider closure returning \(expected) cannot return \(actual), the type of a "
-        + "value made by a provider of \(typeName). Declare the closure's result as "
-        + "\(actual) or one of its protocols or superclasses."
-    case .mainActorClosure(let expected, let offered):
-      "A provider closure of type \(expected) cannot make \(typeName): its provider runs "
-        + "on the main actor, so its closures are main-actor closures. Declare the closure "
-        + "as \(offered)."
-    case .asyncClosure(let expected, let offered):
-      "A provider closure of type \(expected) cannot make \(typeName): its provider's "
-        + "creator is async, so its closures are async. Declare the closure as \(offered)."
-    case .argumentClosure(let expected, let offered):
-      "A provider closure of type \(expected) cannot make \(typeName): its provider's "
-        + "creator takes an argument, so its closures take one. Declare the closure as "
-        + "\(offered)."
-    case .unexpectedArgument(let expected, let offered):
-      "A provider closure of type \(expected) cannot make \(typeName): its provider's "
-        + "creator takes no argument, so its closures take none. Declare the closure as "
-        + "\(offered)."
-    case .unsupportedClosure(let expected, let feature, let offered):
-      "A provider closure of type \(expected) cannot make \(typeName): provider closures "
-        + "cannot have \(feature). Declare the closure as \(offered)."
+      return propertyName == nil
+        ? "A provider closure returning \(expected) cannot return \(actual), the type of a "
+          + "value made by a provider of \(typeName). Declare the closure's result as "
+          + "\(actual) or one of its protocols or superclasses."
+        : "\(start) a closure returning \(expected), but '\(base)' provides \(actual), which "
+          + "such a closure cannot return. Make it return \(actual) or one of its protocols "
+          + "or superclasses."
     case .providerClosureProperty(let expected, let offered):
-      "A value of type \(expected) cannot be made from a provider closure of type "
-        + "\(offered). Ask for \(offered)."
+      return propertyName == nil
+        ? "A value of type \(expected) cannot be made from a provider closure of type "
+          + "\(offered). Ask for \(offered)."
+        : "\(start) \(expected), but '\(property)' is the provider closure of '\(base)', "
+          + "\(offered). Make the property hold \(offered), or depend on '\(base)' for "
+          + "the value itself."
+    case .mainActorClosure(let asked, let closure):
+      (expected, offered, why, whyOfBase) = (
+        asked, closure,
+        "its provider runs on the main actor, so its closures are main-actor closures",
+        "'\(base)' is made on the main actor, so its provider closure is \(closure), which "
+          + "only the main actor can call"
+      )
+    case .asyncClosure(let asked, let closure):
+      (expected, offered, why, whyOfBase) = creator(
+        asked, closure, does: "is async", are: "are async")
+    case .argumentClosure(let asked, let closure):
+      (expected, offered, why, whyOfBase) = creator(
+        asked, closure, does: "takes an argument", are: "take one")
+    case .unexpectedArgument(let asked, let closure):
+      (expected, offered, why, whyOfBase) = creator(
+        asked, closure, does: "takes no argument", are: "take none")
+    case .unsupportedClosure(let asked, let feature, let closure):
+      (expected, offered, why, whyOfBase) = (
+        asked, closure, "provider closures cannot have \(feature)",
+        "a provider closure cannot have \(feature)"
+      )
     }
-  }
-
-  /// The text of a provider-closure property that cannot hold its dependency's
-  /// closure, or nil for other reasons.
-  private func closurePropertyText(_ property: String) -> String? {
-    let base = property.hasSuffix("Provider") ? String(property.dropLast(8)) : property
-    let start = "Cannot inject '\(property)' into \(typeName): the property holds"
-    return switch reason {
-    case .typeMismatch, .valueType:
-      nil
-    case .closureResultMismatch(let expected, let actual):
-      "\(start) a closure returning \(expected), but '\(base)' provides \(actual), which "
-        + "such a closure cannot return. Make it return \(actual) or one of its protocols "
-        + "or superclasses."
-    case .mainActorClosure(let expected, let offered):
-      "\(start) \(expected), but '\(base)' is made on the main actor, so its provider "
-        + "closure is \(offered), which only the main actor can call. Make the property "
-        + "hold \(offered)."
-    case .asyncClosure(let expected, let offered):
-      "\(start) \(expected), but the creator of '\(base)' is async, so its provider "
-        + "closure is \(offered). Make the property hold \(offered)."
-    case .argumentClosure(let expected, let offered):
-      "\(start) \(expected), but the creator of '\(base)' takes an argument, so its "
-        + "provider closure is \(offered). Make the property hold \(offered)."
-    case .unexpectedArgument(let expected, let offered):
-      "\(start) \(expected), but the creator of '\(base)' takes no argument, so its "
-        + "provider closure is \(offered). Make the property hold \(offered)."
-    case .unsupportedClosure(let expected, let feature, let offered):
-      "\(start) \(expected), but a provider closure cannot have \(feature). Make the "
-        + "property hold \(offered)."
-    case .providerClosureProperty(let expected, let offered):
-      "\(start) \(expected), but '\(property)' is the provider closure of '\(base)', "
-        + "\(offered). Make the property hold \(offered), or depend on '\(base)' for "
-        + "the value itself."
-    }
+    return propertyName == nil
+      ? "A provider closure of type \(expected) cannot make \(typeName): \(why). Declare the "
+        + "closure as \(offered)."
+      : "\(start) \(expected), but \(whyOfBase). Make the property hold \(offered)."
   }
 }
