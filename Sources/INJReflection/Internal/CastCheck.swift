@@ -182,31 +182,25 @@ package enum CastCheck {
   private static func betweenConcreteTypes(
     _ declared: Any.Type, _ shape: TypeShape, _ target: Any.Type, _ targetShape: TypeShape
   ) -> Verdict {
-    switch (shape, targetShape) {
-    case (.classType(let classType), .classType(let targetClass)):
-      return between(classType, targetClass)
-    case (.metatype, .classType), (.classType, .metatype), (.metatype, .metatype):
-      return .perProduct
-    case (.classType(let classType), _):
-      return mayBridge(target, with: classType) ? .perProduct : .never
+    return switch (shape, targetShape) {
+    case (.classType(let classType), .classType(let targetClass)): between(classType, targetClass)
+    case (.metatype, .classType), (.classType, .metatype), (.metatype, .metatype): .perProduct
+    case (.classType(let classType), _): mayBridge(target, with: classType) ? .perProduct : .never
     case (_, .classType(let targetClass)):
-      return mayBridge(declared, with: targetClass) ? .perProduct : .never
+      mayBridge(declared, with: targetClass) ? .perProduct : .never
     case (.array(let element), .array(let targetElement)),
       (.set(let element), .set(let targetElement)):
       // An empty one casts whatever the elements.
-      return decide(element, targetElement, opened: false) == .always ? .always : .perProduct
+      decide(element, targetElement, opened: false) == .always ? .always : .perProduct
     case (.dictionary(let key, let value), .dictionary(let targetKey, let targetValue)):
-      let both = [decide(key, targetKey, opened: false), decide(value, targetValue, opened: false)]
-      return both.allSatisfy { $0 == .always } ? .always : .perProduct
-    case (.tuple(let elements), .tuple(let targetElements)):
-      return betweenTuples(elements, targetElements)
-    case (.function, .function):
-      // A function casts to its own type, and to the same type that throws.
-      return .perProduct
-    default:
-      // Two types of different kinds, or two other structs or enums: a value of one is
-      // never the other.
-      return .never
+      decide(key, targetKey, opened: false) == .always
+        && decide(value, targetValue, opened: false) == .always ? .always : .perProduct
+    case (.tuple(let elements), .tuple(let targetElements)): betweenTuples(elements, targetElements)
+    // A function casts to its own type, and to the same type that throws.
+    case (.function, .function): .perProduct
+    // Two types of different kinds, or two other structs or enums: a value of one is
+    // never the other.
+    default: .never
     }
   }
 

@@ -168,20 +168,14 @@ enum StorageType {
   init(mangledName name: RuntimeRecord) {
     let first = name.byte(at: 0)
     switch first {
+    case 2 where !RuntimeRecord.holdsPlainPointers:
+      self = .unknown
     case 1, 2:
-      guard first == 1 || RuntimeRecord.holdsPlainPointers else {
-        self = .unknown
-        return
-      }
-      guard let descriptor = name.referent(at: 1, indirect: first == 2),
-        descriptor == InjectFieldType.descriptor
-      else {
-        self = .other
-        return
-      }
-      self =
-        name.byte(at: 5) == UInt8(ascii: "y") && Self.scan(name).last == UInt8(ascii: "G")
-        ? .inject : .other
+      let descriptor = name.referent(at: 1, indirect: first == 2)
+      let isInject =
+        descriptor != nil && descriptor == InjectFieldType.descriptor
+        && name.byte(at: 5) == UInt8(ascii: "y") && Self.scan(name).last == UInt8(ascii: "G")
+      self = isInject ? .inject : .other
     case UInt8(ascii: "S"):
       let second = name.byte(at: 1)
       let isLetter =

@@ -64,24 +64,15 @@ enum TypeShape {
   /// The shape of `type`.
   static func of(_ type: Any.Type) -> TypeShape {
     let metadata = RuntimeRecord(metadataOf: type)
-    switch metadata.kind {
-    case MetadataKind.class:
-      guard let classType = type as? AnyClass else { return .other }
-      return .classType(classType)
-    case MetadataKind.struct, MetadataKind.enum, MetadataKind.optional:
-      return nominal(type, metadata)
-    case MetadataKind.tuple:
-      return .tuple(tupleElements(metadata))
-    case MetadataKind.function:
-      return .function
-    case MetadataKind.existential:
-      return .existential(ExistentialRequirements(existential: type))
-    case MetadataKind.extendedExistential:
-      return .existential(nil)
-    case MetadataKind.metatype, MetadataKind.existentialMetatype:
-      return .metatype
-    default:
-      return .other
+    return switch metadata.kind {
+    case MetadataKind.class: (type as? AnyClass).map { .classType($0) } ?? .other
+    case MetadataKind.struct, MetadataKind.enum, MetadataKind.optional: nominal(type, metadata)
+    case MetadataKind.tuple: .tuple(tupleElements(metadata))
+    case MetadataKind.function: .function
+    case MetadataKind.existential: .existential(ExistentialRequirements(existential: type))
+    case MetadataKind.extendedExistential: .existential(nil)
+    case MetadataKind.metatype, MetadataKind.existentialMetatype: .metatype
+    default: .other
     }
   }
 
@@ -89,14 +80,14 @@ enum TypeShape {
   /// told by its descriptor, or any other.
   private static func nominal(_ type: Any.Type, _ metadata: RuntimeRecord) -> TypeShape {
     guard let descriptor = RuntimeRecord.descriptor(of: type) else { return .other }
-    switch descriptor {
-    case RuntimeRecord.descriptor(of: Int?.self): return .optional(metadata.type(atWord: 2))
-    case RuntimeRecord.descriptor(of: [Int].self): return .array(metadata.type(atWord: 2))
-    case RuntimeRecord.descriptor(of: Set<Int>.self): return .set(metadata.type(atWord: 2))
+    return switch descriptor {
+    case RuntimeRecord.descriptor(of: Int?.self): .optional(metadata.type(atWord: 2))
+    case RuntimeRecord.descriptor(of: [Int].self): .array(metadata.type(atWord: 2))
+    case RuntimeRecord.descriptor(of: Set<Int>.self): .set(metadata.type(atWord: 2))
     case RuntimeRecord.descriptor(of: [Int: Int].self):
-      return .dictionary(key: metadata.type(atWord: 2), value: metadata.type(atWord: 3))
-    case RuntimeRecord.descriptor(of: AnyHashable.self): return .anyHashable
-    default: return .value
+      .dictionary(key: metadata.type(atWord: 2), value: metadata.type(atWord: 3))
+    case RuntimeRecord.descriptor(of: AnyHashable.self): .anyHashable
+    default: .value
     }
   }
 
