@@ -315,8 +315,21 @@ struct Validation {
         }
       }
       guard !flags.contains(.manualInit) else { continue }
-      if flags.contains(.closureDependency), let provider = index.entries[entry].provider {
-        mismatches += injectableClosureProblems(index.entries[entry], provider)
+      // The closure slots of an `Injectable` product the check can see: its stored
+      // optional-closure properties named like a provider-closure dependency of the
+      // provider (the names such a class hands to the injector are, by custom, its
+      // properties' own), each checked as an `@Inject` property is.
+      if flags.contains(.closureDependency), case let registration = index.entries[entry],
+        let provider = registration.provider,
+        let fields = PropertyInjector.injectableClosureFields(
+          of: provider.productType,
+          named: Set(provider.dependencySlots.lazy.filter { $0.baseName != nil }.map(\.name)))
+      {
+        mismatches += fields.compactMap { field in
+          closureSlotProblem(
+            registration, dependency: field.name, slotType: field.closureType,
+            slot: .injectableProperty)
+        }
       }
       if known?.type != type {
         known = (
@@ -408,25 +421,6 @@ struct Validation {
       registration.name, site: registration.site,
       productType: String(describing: provider.productType), property: property, listed: listed,
       declaration: declaration)
-  }
-
-  /// The closure slots of an `Injectable` product the check can see: its stored
-  /// optional-closure properties named like a provider-closure dependency of the
-  /// provider (the names such a class hands to the injector are, by custom, its
-  /// properties' own), each checked as an `@Inject` property is.
-  private func injectableClosureProblems(
-    _ registration: Registration, _ provider: Provider
-  ) -> [ValidationProblem] {
-    let closureNames = provider.dependencySlots.lazy.filter { $0.baseName != nil }.map(\.name)
-    guard
-      let fields = PropertyInjector.injectableClosureFields(
-        of: provider.productType, named: Set(closureNames))
-    else { return [] }
-    return fields.compactMap { field in
-      closureSlotProblem(
-        registration, dependency: field.name, slotType: field.closureType, slot: .injectableProperty
-      )
-    }
   }
 
   /// The problems of a slot of `type` (an `@Inject` property, or a key in the
