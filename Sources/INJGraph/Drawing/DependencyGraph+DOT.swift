@@ -52,48 +52,31 @@ extension DependencyGraph {
     for (index, box) in plan.boxes(nodes: nodes, mentionedValues: mentionedValues).enumerated() {
       let builtIn =
         index >= nodes.count ? missingAttributes : plan.isOnCycle[index] ? cycleAttributes : []
-      text += "  " + box.id
-      appendDotAttributes(of: box.node, builtIn: builtIn, options: options, to: &text)
+      // The label first, then the other attributes by name, the option's attributes
+      // overriding the built-in ones.
+      var merged = Dictionary(builtIn, uniquingKeysWith: { _, new in new })
+      merged.merge(options.dotAttributes?(box.node) ?? [:]) { _, new in new }
+      let label = merged.removeValue(forKey: "label")
+      text += "  " + box.id + " [label="
+      TextEscaping.appendQuoted(
+        label ?? options.label?(box.node) ?? String(describing: box.node), rules: TextEscaping.dot,
+        to: &text)
+      for (key, value) in merged.sorted(by: { $0.key < $1.key }) {
+        text += ", "
+        TextEscaping.appendDotIdentifier(key, to: &text)
+        text += "="
+        TextEscaping.appendQuoted(value, rules: TextEscaping.dot, to: &text)
+      }
+      text += "];\n"
     }
 
     for line in plan.lines {
       text += "  n" + String(line.from) + " -> " + line.target
       // A deferred edge is never a cycle edge, so an edge has at most one attribute.
-      if line.isOnCycle {
-        text += " [color=\"red\"]"
-      } else if line.isDeferred {
-        text += " [style=\"dashed\"]"
-      }
-      text += ";\n"
+      text +=
+        line.isOnCycle ? " [color=\"red\"];\n" : line.isDeferred ? " [style=\"dashed\"];\n" : ";\n"
     }
     text += "}\n"
     return text
-  }
-
-  /// Appends a node's attribute list and the end of its statement: its label first, then the
-  /// other attributes by name, the option's attributes overriding the built-in ones.
-  ///
-  /// - Parameters:
-  ///   - node: The node drawn.
-  ///   - builtIn: The attributes this type sets.
-  ///   - options: The drawing options.
-  ///   - text: The text to append to.
-  private func appendDotAttributes(
-    of node: Node, builtIn: [(String, String)], options: DrawingOptions, to text: inout String
-  ) {
-    var merged = Dictionary(builtIn, uniquingKeysWith: { _, new in new })
-    merged.merge(options.dotAttributes?(node) ?? [:]) { _, new in new }
-    let label = merged.removeValue(forKey: "label")
-    text += " [label="
-    TextEscaping.appendQuoted(
-      label ?? options.label?(node) ?? String(describing: node), rules: TextEscaping.dot,
-      to: &text)
-    for (key, value) in merged.sorted(by: { $0.key < $1.key }) {
-      text += ", "
-      TextEscaping.appendDotIdentifier(key, to: &text)
-      text += "="
-      TextEscaping.appendQuoted(value, rules: TextEscaping.dot, to: &text)
-    }
-    text += "];\n"
   }
 }
