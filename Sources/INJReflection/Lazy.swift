@@ -91,6 +91,16 @@ package protocol LazyValue {
   init(reading read: @escaping @Sendable () throws -> Any?)
 }
 
+/// An optional lazy value is made as one: a creator may ask for `Lazy<Foo>?`, as an
+/// `@Inject` property holds it.
+extension Optional: LazyValue where Wrapped: LazyValue {
+  package static var valueType: Any.Type { Wrapped.valueType }
+  package static var holdsWeakly: Bool { Wrapped.holdsWeakly }
+  package init(reading read: @escaping @Sendable () throws -> Any?) {
+    self = .some(Wrapped(reading: read))
+  }
+}
+
 extension LazyValue {
   /// `product` as the lazy value's product type.
   static func cast<Value>(_ product: Any?) throws(InjectionError) -> Value {

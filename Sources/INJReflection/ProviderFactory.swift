@@ -194,7 +194,7 @@ package final class ProviderFactory {
   @usableFromInline
   package func exactClosure<Closure>(as closureType: Closure.Type) -> Closure? {
     (exactThrowingClosure as? Closure) ?? (exactClosureValue as? Closure)
-      ?? (exactAsyncClosure as? Closure)
+      ?? exactAsyncClosure.flatMap { $0 as? Closure }
   }
 
   /// A description of the closure types this factory offers, for messages.

@@ -165,3 +165,49 @@ final class LockedBox<Value>: @unchecked Sendable {
     set { lock.withLock { stored = newValue } }
   }
 }
+
+@Suite("Provider closures asked for as optionals")
+struct OptionalClosureRequestTests {
+  final class Report: Sendable {}
+
+  private func container() -> Container {
+    let container = Container()
+    container.addProvider(forName: "report") { _ in Report() }
+    return container
+  }
+
+  @Test func anOptionalLazyValueIsGivenNotNil() throws {
+    let lazy = try container().value(forName: "reportProvider", as: Lazy<Report>?.self)
+    #expect(lazy != nil)
+    let weakLazy = try container().value(forName: "reportProvider", as: WeakLazy<Report>?.self)
+    #expect(weakLazy != nil)
+  }
+
+  @Test func anOptionalOfAnotherTypeIsATypeMismatch() throws {
+    let error = #expect(throws: ResolutionError.self) {
+      try container().value(forName: "reportProvider", as: Int?.self)
+    }
+    #expect(error?.name == "reportProvider")
+  }
+
+  @Test func anOptionalLazyPropertyOfAProductTypeItCanNeverHoldIsReportedWithTheFix() throws {
+    final class Wrong {
+      @Inject var reportProvider: Lazy<[Int]>?
+    }
+    let container = container()
+    container.addProvider(
+      forName: "wrong", dependencies: ["reportProvider"], fileID: "App/W.swift", line: 2
+    ) { _ in Wrong() }
+    let error = #expect(throws: ValidationError.self) { try container.checkForErrors() }
+    #expect(error?.description.hasSuffix("Make the property hold Lazy<Report>.") == true)
+  }
+
+  @Test func aCreatorAskingForAnOptionalLazyValueGetsOne() throws {
+    let container = container()
+    container.addProvider(forName: "screen", dependencies: ["reportProvider"]) { values in
+      try values.value(forName: "reportProvider", as: Lazy<Report>?.self)
+    }
+    let lazy = try container.value(forName: "screen", as: Lazy<Report>?.self)
+    #expect(try lazy?.value != nil)
+  }
+}

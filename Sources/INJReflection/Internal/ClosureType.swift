@@ -140,8 +140,15 @@ package struct ClosureType: Equatable, CustomStringConvertible {
   /// The same lazy value's type with `result` as its product type, spelt for messages:
   /// `Lazy<Payments>`.
   package func lazy(returning result: Any.Type) -> ClosureType {
+    // The spelling is the wrappers, `<`, the product type, then one `>` per wrapper.
+    let spelling = self.spelling ?? "Lazy<\(self.result)>"
+    let old = "\(self.result)"
+    let closers = spelling.reversed().prefix { $0 == ">" }.count
+    let wrappers = closers - old.reversed().prefix { $0 == ">" }.count
     var copy = self
-    copy.spelling = "\(spelling?.prefix { $0 != "<" } ?? "Lazy")<\(result)>"
+    copy.spelling =
+      "\(spelling.dropLast(old.count + wrappers + 1))<\(result)"
+      + String(repeating: ">", count: wrappers)
     return copy
   }
 
