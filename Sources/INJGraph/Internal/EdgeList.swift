@@ -149,24 +149,16 @@ struct EdgeList: Sendable {
   ///
   /// - Returns: The dependent's rank, the missing value's slot, and whether it is deferred.
   func danglingEdges() -> [(rank: Int32, slot: Int32, isDeferred: Bool)] {
-    // Key each reference as (rank << 32 | slot << 1 | deferred bit), so that sorting orders
-    // them as documented with a direct reference first among equals.
-    var keys: [UInt64] = []
-    for edge in sources.indices where rank(ofTarget: targets[edge]) < 0 {
-      let rank = UInt64(UInt32(bitPattern: sources[edge]))
-      let slot = UInt64(UInt32(bitPattern: ~targets[edge]))
-      keys.append(rank << 32 | slot << 1 | (isDeferred[edge] ? 1 : 0))
+    // A direct reference sorts first among equals, and the first of each is kept.
+    let found = sources.indices.filter { rank(ofTarget: targets[$0]) < 0 }.map {
+      (rank: sources[$0], slot: ~targets[$0], isDeferred: isDeferred[$0])
+    }.sorted {
+      ($0.rank, $0.slot, $0.isDeferred ? 1 : 0) < ($1.rank, $1.slot, $1.isDeferred ? 1 : 0)
     }
-    keys.sort()
     var result: [(rank: Int32, slot: Int32, isDeferred: Bool)] = []
-    var previous = UInt64.max
-    for key in keys where key >> 1 != previous {
-      previous = key >> 1
-      result.append(
-        (
-          Int32(truncatingIfNeeded: key >> 32),
-          Int32(truncatingIfNeeded: (key & 0xFFFF_FFFF) >> 1), key & 1 == 1
-        ))
+    for reference in found
+    where result.last?.rank != reference.rank || result.last?.slot != reference.slot {
+      result.append(reference)
     }
     return result
   }
