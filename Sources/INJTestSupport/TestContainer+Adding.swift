@@ -34,7 +34,7 @@ extension TestContainer {
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
     register(name, by: "add", at: IssueLocation(fileID, filePath, line, column)) {
-      container.override(name, with: instance, fileID: $0.fileID, line: $0.line)
+      container.override(name, with: instance, fileID: $0, line: $1)
     }
   }
 
@@ -70,7 +70,7 @@ extension TestContainer {
   ) {
     register(name, by: "add", at: IssueLocation(fileID, filePath, line, column)) {
       container.override(
-        name, dependencies: dependencies, options: options, fileID: $0.fileID, line: $0.line,
+        name, dependencies: dependencies, options: options, fileID: $0, line: $1,
         creator: creator, isolation)
     }
   }
@@ -97,7 +97,7 @@ extension TestContainer {
   ) {
     register(name, by: "addAsync", at: IssueLocation(fileID, filePath, line, column)) {
       container.overrideAsync(
-        name, dependencies: dependencies, options: options, fileID: $0.fileID, line: $0.line,
+        name, dependencies: dependencies, options: options, fileID: $0, line: $1,
         creator: creator)
     }
   }

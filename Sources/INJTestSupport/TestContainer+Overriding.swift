@@ -46,7 +46,7 @@ extension TestContainer {
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
     register(name, by: "override", at: IssueLocation(fileID, filePath, line, column)) {
-      container.override(name, with: instance, fileID: $0.fileID, line: $0.line)
+      container.override(name, with: instance, fileID: $0, line: $1)
     }
   }
 
@@ -84,7 +84,7 @@ extension TestContainer {
   ) {
     register(name, by: "override", at: IssueLocation(fileID, filePath, line, column)) {
       container.override(
-        name, dependencies: dependencies, options: options, fileID: $0.fileID, line: $0.line,
+        name, dependencies: dependencies, options: options, fileID: $0, line: $1,
         creator: creator, isolation)
     }
   }
@@ -117,7 +117,7 @@ extension TestContainer {
   ) {
     register(name, by: "overrideAsync", at: IssueLocation(fileID, filePath, line, column)) {
       container.overrideAsync(
-        name, dependencies: dependencies, options: options, fileID: $0.fileID, line: $0.line,
+        name, dependencies: dependencies, options: options, fileID: $0, line: $1,
         creator: creator)
     }
   }
@@ -210,10 +210,10 @@ extension TestContainer {
   ///   - name: The name to register.
   ///   - method: The method the test called: `add`, `overrideAsync`, ….
   ///   - location: Where the test called it.
-  ///   - apply: Registers the name, given the site to report it at.
+  ///   - apply: Registers the name, given the file ID and line to report it at.
   func register(
     _ name: String, by method: String, at location: IssueLocation,
-    apply: (RegistrationSite) -> Void = { _ in }
+    apply: (String, Int) -> Void = { _, _ in }
   ) {
     let adding = method.hasPrefix("add")
     let variant = method.drop(while: \.isLowercase)
@@ -243,15 +243,14 @@ extension TestContainer {
         at: location)
     }
     observer.state.withLock { $0.mark(name, isNew: isNew, unimplementedAt: unimplementedAt) }
-    let site = location.registrationSite
-    guard unimplementedAt != nil else { return apply(site) }
+    let (fileID, line) = (location.fileID.description, Int(location.line))
+    guard unimplementedAt != nil else { return apply(fileID, line) }
     // Registered so the name counts as present; the observer refuses every request for
     // it before this value could be handed out. Registered as `any Sendable` (the coercion
     // keeps the existential from being opened), which is `Any` at run time, so that a
     // provider closure of any type may be asked for (and refused when called).
     let placeholder = UnimplementedError(name: name)
-    container.override(
-      name, with: placeholder as any Sendable, fileID: site.fileID, line: site.line)
+    container.override(name, with: placeholder as any Sendable, fileID: fileID, line: line)
   }
 }
 

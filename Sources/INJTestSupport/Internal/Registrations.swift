@@ -27,9 +27,4 @@ extension IssueLocation {
   init(_ fileID: StaticString, _ filePath: StaticString, _ line: UInt, _ column: UInt) {
     self.init(fileID: fileID, filePath: filePath, line: line, column: column)
   }
-
-  /// The site a registration made here is reported at by the container.
-  var registrationSite: RegistrationSite {
-    RegistrationSite(fileID: fileID.description, line: Int(line))
-  }
 }
