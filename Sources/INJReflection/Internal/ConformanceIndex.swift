@@ -47,13 +47,8 @@ enum ConformanceIndex {
     {
       return answer
     }
-    return runtimeAnswer(for: classType) ? .cast : .none
-  }
-
-  /// The runtime's own answer, which scans the records the first time it meets a
-  /// type.
-  static func runtimeAnswer(for type: AnyClass) -> Bool {
-    type is any Injectable.Type
+    // The runtime's own answer, which scans the records the first time it meets a type.
+    return classType is any Injectable.Type ? .cast : .none
   }
 
   /// The index of ``Injectable`` conformances, read on first use.
