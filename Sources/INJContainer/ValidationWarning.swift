@@ -3,9 +3,9 @@
 /// Warnings never make ``Container/checkForErrors()`` throw. Each
 /// ``description`` is one line saying what is wrong, where, and how to fix it.
 public enum ValidationWarning: Hashable, Sendable, CustomStringConvertible {
-  /// A shared provider (singleton or weak singleton) depends directly on a
-  /// shorter-lived one (transient or object graph), so it keeps one of its products
-  /// alive for as long as it lives: a captive dependency.
+  /// A shared provider (singleton, weak singleton or named scope) depends directly on a
+  /// shorter-lived one (transient or object graph, or for a singleton, a named scope), so it
+  /// keeps one of its products alive for as long as it lives: a captive dependency.
   case captiveDependency(
     name: String, site: RegistrationSite, scope: String, dependency: String,
     dependencyScope: String)

@@ -199,6 +199,24 @@ struct NamedScopeTests {
       ])
   }
 
+  @Test func aSingletonKeepingANamedScopesProductPastAResetIsACaptiveDependency() throws {
+    let container = Container()
+    container.addProvider(forName: "user", options: .scope("session")) { _ in Cart() }
+    container.addProvider(
+      forName: "banner", dependencies: ["user"], options: .singleton,
+      fileID: "App/Banner.swift", line: 7
+    ) { _ in Theme() }
+    container.addProvider(forName: "other", dependencies: ["user"], options: .scope("session")) {
+      _ in Cart()
+    }
+    #expect(
+      container.validate().warnings.map(\.description) == [
+        "The singleton 'banner' (App/Banner.swift:7) depends on the 'session'-scoped 'user', so "
+          + "it keeps one 'user' alive as long as it lives. Depend on 'userProvider' to get a new "
+          + "one when needed, or give 'user' a longer-lived scope."
+      ])
+  }
+
   @Test func twoScopesForOneProviderAreReported() throws {
     let container = Container()
     container.addProvider(

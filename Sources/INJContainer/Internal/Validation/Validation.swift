@@ -264,8 +264,10 @@ struct Validation {
       !provider.options.contains(.allowsCaptiveDependencies)
     else { return }
     for id in index.dependencies(of: entry) {
+      // A singleton outlives a named scope's products too: it would keep one past a reset.
       guard let found = registered(slotID: id), !found.standsForNeed,
-        let dependency = found.provider, !dependency.scope.isShared
+        let dependency = found.provider,
+        !dependency.scope.isShared || (provider.scope == .singleton && dependency.scope == .named)
       else { continue }
       warnings.append(
         .captiveDependency(
