@@ -45,8 +45,12 @@ public struct ResolvedValues {
   /// (`@MainActor () -> Foo` when `foo` is made on the main actor); ask
   /// ``value(forName:as:)`` for any other closure type.
   public subscript(name: String) -> Any? {
-    guard let index = names.firstIndex(of: name) else { return nil }
-    return value(at: index).anyValue
+    value(named: name)?.anyValue
+  }
+
+  /// The value of the dependency `name`, or nil when the provider does not list it.
+  func value(named name: String) -> Resolved? {
+    names.firstIndex(of: name).map(value(at:))
   }
 
   /// The resolved value of a dependency, as `type`.
@@ -121,9 +125,11 @@ public struct ResolvedValues {
     return try cast(resolved, to: T.self, name: names[index])
   }
 
+  /// The value of the dependency `name`, or the error, marked local to the creator,
+  /// when the provider does not list it.
   @usableFromInline
   func resolved(_ name: String) throws(ResolutionError) -> Resolved {
-    guard let index = names.firstIndex(of: name) else {
+    guard let value = value(named: name) else {
       var error = ResolutionError(
         name: name, path: [providerName, name],
         suggestion: Suggestion.closest(to: name, among: names),
@@ -132,7 +138,7 @@ public struct ResolvedValues {
       error.isLocalToCreator = true
       throw error
     }
-    return value(at: index)
+    return value
   }
 
   /// `value` as `type`, or the error, marked local to the creator: its path is
@@ -155,7 +161,6 @@ extension ResolvedValues: InjectionSource {
   /// The value of a dependency named like the property, or nil when the provider
   /// does not list that name.
   public func injectionValue(forProperty name: String) -> InjectionValue? {
-    guard let index = names.firstIndex(of: name) else { return nil }
-    return value(at: index).injectionValue
+    value(named: name)?.injectionValue
   }
 }

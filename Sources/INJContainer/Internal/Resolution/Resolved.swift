@@ -66,11 +66,7 @@ struct Resolved {
 
   /// The value as the injector takes it.
   var injectionValue: InjectionValue {
-    switch kind {
-    case .object: .value(object)
-    case .boxed: .value(box.value)
-    case .providerClosure: .providerClosure(factoryUnchecked)
-    }
+    kind == .providerClosure ? .providerClosure(factoryUnchecked) : .value(anyValue)
   }
 
   /// The type of the value, for messages.
@@ -107,20 +103,16 @@ struct Resolved {
       if Swift.type(of: object) == T.self {
         return unsafeBitCast(object, to: T.self)
       }
-      if let typed = object as? T {
-        return typed
-      }
+      return object as? T
     }
     return castSlowly(to: type)
   }
 
+  /// The value as `T`, or nil when it is not one, for a value that is not a class
+  /// instance: a boxed one, or a provider closure as its own exact closure.
   @usableFromInline
   func castSlowly<T>(to type: T.Type) -> T? {
-    switch kind {
-    case .object: object as? T
-    case .boxed: box.value as? T
-    case .providerClosure: factoryUnchecked.exactClosure(as: T.self)
-    }
+    kind == .boxed ? box.value as? T : factoryUnchecked.exactClosure(as: T.self)
   }
 
   /// The value as `T`, or a type-mismatch error at `path`; a provider closure as a
