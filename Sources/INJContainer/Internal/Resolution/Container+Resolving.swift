@@ -33,22 +33,35 @@ extension Container {
     if pendingMark.mayHavePending {
       applyPendingRegistrations()
     }
-    guard let slot = names.slot(named: name, hash: hash) else {
-      return name.hasProviderClosureShape ? providerClosureOnFirstUse(name) : nil
-    }
-    if let registration = slot.read({ $0.registration }) {
+    if let slot = names.slot(named: name, hash: hash),
+      let registration = slot.read({ $0.registration })
+    {
       return registration
     }
-    // Another thread may have just made this provider-closure slot and not set it
-    // yet: ask under the lock, which that thread holds until the slot is set.
+    // No slot, or one another thread may have just made for a provider closure and not
+    // set yet: ask under the lock, which that thread holds until the slot is set.
     return name.hasProviderClosureShape ? providerClosureOnFirstUse(name) : nil
   }
 
   /// Resolves a name requested from outside (or from a creator calling back), by its
-  /// `hash` when known (a key's), else by the hash remembered for it.
+  /// `hash` when known (a key's), else by the hash remembered for it, which may be
+  /// stale: a miss is then repeated with the name's real hash. Its error is completed
+  /// from the registrations.
   @usableFromInline
   func resolve(_ name: String, hash: Int? = nil) throws(ResolutionError) -> Resolved {
-    try resolve(name, hash: hash ?? NameHashes.rememberedHash(of: name), isExact: hash != nil)
+    do {
+      let found = try registration(
+        requested: name, hash: hash ?? NameHashes.rememberedHash(of: name), isExact: hash != nil,
+        in: ThreadRequest())
+      if let ready = Self.readyValue(of: found) {
+        return ready
+      }
+      return try found.read { (registration) throws(ResolutionError) in
+        try resolveSlowly(registration)
+      }
+    } catch {
+      throw completedFromRegistrations(error)
+    }
   }
 
   /// An error completed with what only the registrations tell: the declaration a
@@ -72,26 +85,6 @@ extension Container {
       break
     }
     return completed
-  }
-
-  /// Resolves a name by its hash, or by a remembered hash that may be stale
-  /// (`isExact` false): a miss is then repeated with the name's real hash. Its error is
-  /// completed from the registrations.
-  private func resolve(
-    _ name: String, hash: Int, isExact: Bool
-  ) throws(ResolutionError) -> Resolved {
-    do {
-      let found = try registration(
-        requested: name, hash: hash, isExact: isExact, in: ThreadRequest())
-      if let ready = Self.readyValue(of: found) {
-        return ready
-      }
-      return try found.read { (registration) throws(ResolutionError) in
-        try resolveSlowly(registration)
-      }
-    } catch {
-      throw completedFromRegistrations(error)
-    }
   }
 
   /// The registration a request for `name` made in `request` resolves to, once the
