@@ -16,12 +16,7 @@ final class SynchronousProducts: Sendable {
     var products = ObjectGraphProducts()
     var isTaken = false
     /// The tasks waiting for their turn, in order.
-    var waiting: [WaitingTask<Turn>] = []
-  }
-
-  private enum Turn: Sendable {
-    case granted
-    case cancelled
+    var waiting: [WaitingTask] = []
   }
 
   private let state: Locked<State>
@@ -38,23 +33,20 @@ final class SynchronousProducts: Sendable {
     let state = self.state
     // Most often no other resolution of the request has them: no wait to prepare.
     if let free = tryTake() { return free }
-    let turn = await CancellableWait.suspend(cancelled: Turn.cancelled) { entry in
-      state.withLock { state -> Turn? in
+    let turn = await CancellableWait.suspend { entry in
+      state.withLock { state -> WaitEnd? in
         if !state.isTaken {
           state.isTaken = true
-          return .granted
+          return .ended
         }
         if Task.isCancelled { return .cancelled }
         state.waiting.append(entry)
         return nil
       }
     } remove: { id in
-      state.withLock { state -> WaitingTask<Turn>? in
-        guard let index = state.waiting.firstIndex(where: { $0.id == id }) else { return nil }
-        return state.waiting.remove(at: index)
-      }
+      state.withLock { $0.waiting.remove(waitOf: id) }
     }
-    guard case .granted = turn else { return nil }
+    guard case .ended = turn else { return nil }
     return state.withLock { exchange(&$0.products, with: ObjectGraphProducts()) }
   }
 
@@ -71,7 +63,7 @@ final class SynchronousProducts: Sendable {
   /// Gives the products back, for the next task waiting.
   func giveBack(_ products: consuming ObjectGraphProducts) {
     products.graph?.keep(products)
-    let next = state.withLock { state -> WaitingTask<Turn>? in
+    let next = state.withLock { state -> WaitingTask? in
       state.products = products
       guard !state.waiting.isEmpty else {
         state.isTaken = false
@@ -79,6 +71,6 @@ final class SynchronousProducts: Sendable {
       }
       return state.waiting.removeFirst()
     }
-    next?.resume(returning: .granted)
+    next?.resume(returning: .ended)
   }
 }

@@ -36,7 +36,7 @@ final class Claims: Sendable {
     /// request's, suspended in ``waitForRelease(of:name:by:)``.
     var waits: [UInt: (key: ObjectIdentifier, waiter: Waiter)] = [:]
     /// The tasks suspended until each claimed object is released.
-    var suspended: [ObjectIdentifier: [WaitingTask<Release>]] = [:]
+    var suspended: [ObjectIdentifier: [WaitingTask]] = [:]
     /// Claimed providers whose scope was reset during the creation: the product goes to
     /// the resolution that made it, and is not kept.
     var dropped: Set<ObjectIdentifier> = []
@@ -50,21 +50,20 @@ final class Claims: Sendable {
       return holders[wait.key]?.name ?? "another creation"
     }
 
-    /// The cycle, as a closed path of names, when `owner` waiting for `key` would
-    /// wait forever: the holder of `key` waits, directly or through others, for
-    /// something `owner` holds. Nil when the wait will end.
-    func cycle(waitingFor key: ObjectIdentifier, by waiter: Waiter, name: String) -> [String]? {
-      guard let holder = holders[key] else { return nil }
-      return cycle(from: waiter, to: holder.owner, wanting: name)
-    }
-
-    /// The one search for waits that could never end. `start` would wait for what
-    /// `target` holds or makes, named `wanted`: the wait never ends when `target` cannot
-    /// end before `start` does. That is searched backwards from `start`, without
-    /// recursion: those who cannot end before a waiter are those waiting for what it
-    /// holds (a claim, or the product its creation makes) and, for a creation, the one
-    /// it is nested in. The cycle's names are what each wants from the next.
-    private func cycle(from start: Waiter, to target: UInt, wanting wanted: String) -> [String]? {
+    /// The cycle, as a closed path of names, when `start` waiting for `key`, named
+    /// `wanted`, would wait forever: the holder of `key` waits, directly or through
+    /// others, for something `start` holds. Nil when the wait will end.
+    ///
+    /// The one search for waits that could never end: the wait never ends when the
+    /// holder, `target`, cannot end before `start` does. That is searched backwards from
+    /// `start`, without recursion: those who cannot end before a waiter are those
+    /// waiting for what it holds (a claim, or the product its creation makes) and, for a
+    /// creation, the one it is nested in. The cycle's names are what each wants from
+    /// the next.
+    func cycle(
+      waitingFor key: ObjectIdentifier, by start: Waiter, name wanted: String
+    ) -> [String]? {
+      guard let target = holders[key]?.owner else { return nil }
       if start.id == target { return [wanted, wanted] }
       // For each waiter reached: the one it was reached from, and the name it wants there.
       var reachedFrom: [UInt: (next: UInt, name: String)] = [:]
@@ -124,14 +123,6 @@ final class Claims: Sendable {
     case available(Resolved)
   }
 
-  /// How a suspended wait for a release ended.
-  enum Release: Sendable {
-    /// The object was released: try again.
-    case released
-    /// The waiting task was cancelled.
-    case cancelled
-  }
-
   /// Why a resolution got no claim.
   enum Refusal: Error {
     /// Waiting would never end: the names, each held by a resolution that waits for
@@ -180,7 +171,6 @@ final class Claims: Sendable {
     done: () -> Resolved? = { nil }
   ) throws(Refusal) -> Outcome? {
     let key = ObjectIdentifier(object)
-    var mayBeNeeded: Bool?
     return try table.withLock { (table) throws(Refusal) -> Outcome? in
       while true {
         if let value = done() {
@@ -200,12 +190,11 @@ final class Claims: Sendable {
         }) {
           throw .cycle(cycle)
         }
-        if let awaited = table.access({ $0.suspendedHolder(of: key) }) {
-          // Asked only here, as waits are rare.
-          if mayBeNeeded == nil {
-            mayBeNeeded = MainActorCheck.isOnMainActor || withUnsafeCurrentTask { $0 != nil }
-          }
-          if mayBeNeeded == true { throw .heldBySuspendedRequest(awaiting: awaited) }
+        // Where the thread runs is asked only here, as waits are rare.
+        if let awaited = table.access({ $0.suspendedHolder(of: key) }),
+          MainActorCheck.isOnMainActor || withUnsafeCurrentTask(body: { $0 != nil })
+        {
+          throw .heldBySuspendedRequest(awaiting: awaited)
         }
         table.access { $0.waits[owner] = (key, Waiter(id: owner)) }
         table.wait()
@@ -241,10 +230,10 @@ final class Claims: Sendable {
     }
     if let cycle { throw .cycle(cycle) }
     defer { table.withLock { $0.access { $0.waits[waiter.id] = nil } } }
-    let release = await CancellableWait.suspend(cancelled: Release.cancelled) { entry in
+    let release = await CancellableWait.suspend { entry in
       table.withLock { table in
-        table.access { table -> Release? in
-          guard table.holders[key] != nil else { return .released }
+        table.access { table -> WaitEnd? in
+          guard table.holders[key] != nil else { return .ended }
           if Task.isCancelled { return .cancelled }
           table.suspended[key, default: []].append(entry)
           return nil
@@ -252,12 +241,9 @@ final class Claims: Sendable {
       }
     } remove: { id in
       table.withLock { table in
-        table.access { table -> WaitingTask<Release>? in
-          guard var waiting = table.suspended[key],
-            let index = waiting.firstIndex(where: { $0.id == id })
-          else { return nil }
-          let removed = waiting.remove(at: index)
-          table.suspended[key] = waiting.isEmpty ? nil : waiting
+        table.access { table -> WaitingTask? in
+          let removed = table.suspended[key]?.remove(waitOf: id)
+          if table.suspended[key]?.isEmpty == true { table.suspended[key] = nil }
           return removed
         }
       }
@@ -299,7 +285,7 @@ final class Claims: Sendable {
       return suspended
     }
     for task in suspended ?? [] {
-      task.resume(returning: .released)
+      task.resume(returning: .ended)
     }
   }
 }
