@@ -28,7 +28,6 @@ struct Resolver {
     if let graph = thread.pointee.graphToJoin.take() {
       // A provider closure's call: the graph it was handed out in goes on here.
       state.objectGraphProducts.graph = graph
-      state.isGraphRoot = true
       state.hasLookedForRequest = true
     }
     defer {
@@ -113,17 +112,8 @@ struct Resolver {
   /// Resolves a provider, with all its dependencies; nil when the resolution stopped
   /// at a held claim (a stoppable one only).
   private func resolve(_ provider: Provider) throws(ResolutionError) -> Resolved? {
-    if provider.isLeaf, !(provider.checksBeforeRunning && isAwaitedHere(provider)) {
-      return try createLeaf(provider)
-    }
-    // A creator asking again for an object-graph name that this resolution (or the
-    // one it is nested in) already made gets that product.
-    if provider.scope == .objectGraph {
-      guard let products = objectGraphProductsUnlessStopped else { return nil }
-      if let made = products.pointee.objectGraphProducts[provider] { return made }
-    }
     do throws(ResolutionError) {
-      if let ready = try enter(provider) {
+      if let ready = try valueOrFrame(of: provider) {
         return ready
       }
       if state.pointee.stoppable?.stop != nil {
@@ -301,7 +291,7 @@ struct Resolver {
   /// Creates a transient provider without dependencies, without a frame: it is
   /// marked as the resolution's leaf while its creator runs.
   private func createLeaf(_ provider: Provider) throws(ResolutionError) -> Resolved {
-    if isLeafInProgress(provider) {
+    if isInProgress(provider, isLeaf: true) {
       throw cycleError(closingAt: provider)
     }
     state.pointee.leaf = Unretained(provider)
@@ -328,14 +318,6 @@ struct Resolver {
     }
     if provider.checksBeforeRunning, let stop = stopBeforeCreating(provider) {
       state.pointee.stoppable!.stop = stop
-      return nil
-    }
-    if provider.checksBeforeRunning, provider.asyncCreator != nil,
-      let part = state.pointee.stoppable, isMadeWithOthers(provider)
-    {
-      // The request makes the rest of the dependencies of the provider on top, the slow
-      // async ones at the same time.
-      part.stop = .dependencies(state.pointee.frames[state.pointee.frames.count - 1].provider)
       return nil
     }
     if provider.asyncCreator != nil, provider.scope.isShared, state.pointee.stoppable == nil {
@@ -528,19 +510,22 @@ struct Resolver {
     if provider.checksBeforeRunning {
       try checkBeforeRunning(provider)
     }
-    let product: Resolved
     do {
-      product = try provider.creator.create(values)
+      return try provider.creator.create(values)
     } catch {
       throw failure(of: provider, thrown: error)
     }
-    return product
   }
 
   /// Where a stoppable resolution stops before it creates `provider`'s product, for
-  /// its request to do what the resolution cannot where it runs. Nil where the creator
-  /// runs here, where the request awaits it (an async creator above async providers
-  /// only), or where ``checkBeforeRunning(_:)`` reports why it cannot.
+  /// its request to do what the resolution cannot where it runs, or to make it with
+  /// others. Nil where the creator runs here, where the request awaits it (an async
+  /// creator above async providers only), or where ``checkBeforeRunning(_:)`` reports
+  /// why it cannot.
+  ///
+  /// A slow async provider that the async provider on top needs with others
+  /// (`isMadeWithOthers`) has the request make the rest of the dependencies of the
+  /// provider on top, the slow async ones at the same time.
   ///
   /// Above async providers only, a synchronous creator that runs elsewhere has the
   /// resolution go on there, for it and what it needs. Above a synchronous provider:
@@ -552,7 +537,8 @@ struct Resolver {
     guard state.pointee.stoppable != nil else { return nil }
     let aboveAsyncOnly = isAsync(frameBelow: state.pointee.frames.count)
     if provider.asyncCreator != nil {
-      return !aboveAsyncOnly && provider.scope == .singleton ? .singletonFirst(provider) : nil
+      if !aboveAsyncOnly && provider.scope == .singleton { return .singletonFirst(provider) }
+      return isMadeWithOthers(provider) ? .dependencies(state.pointee.frames.last!.provider) : nil
     }
     if runsHere(provider.isolation) { return nil }
     if aboveAsyncOnly { return .runOn(provider) }
@@ -671,7 +657,9 @@ struct Resolver {
   /// binding, and requests that need none make none.
   private var objectGraphProducts: UnsafeMutablePointer<ResolutionState> {
     var outermost = state
-    while !outermost.pointee.isGraphRoot, let outer = outermost.pointee.outer {
+    // A nested resolution with a graph is a provider closure's call: only an outermost
+    // resolution, or such a call, keeps one (see `ResolutionState.objectGraphProducts`).
+    while outermost.pointee.objectGraphProducts.graph == nil, let outer = outermost.pointee.outer {
       outermost = outer
     }
     if !outermost.pointee.hasLookedForRequest {
@@ -715,31 +703,20 @@ struct Resolver {
   // MARK: In progress
 
   /// Whether `provider` is in progress in this resolution or one it is nested in: in a
-  /// frame, or as a leaf.
-  private func isInProgress(_ provider: Provider) -> Bool {
+  /// frame, or as a leaf. Only the leaves are searched for `isLeaf`, a provider that
+  /// never gets a frame (see `createLeaf`).
+  @inline(__always)
+  private func isInProgress(_ provider: Provider, isLeaf: Bool = false) -> Bool {
     // Addresses only: comparing them needs no reference counting.
     var resolution: UnsafeMutablePointer<ResolutionState>? = state
     while let current = resolution {
       if current.pointee.leaf?.refers(to: provider) == true {
         return true
       }
-      for index in current.pointee.frames.indices
+      for index in isLeaf ? 0..<0 : current.pointee.frames.indices
       where current.pointee.frames[index].handle.refers(to: provider) {
         return true
       }
-      resolution = current.pointee.outer
-    }
-    return false
-  }
-
-  /// Whether a provider that never gets a frame (see `createLeaf`) is in
-  /// progress: only the leaves of this resolution and the ones it is nested in
-  /// can hold it.
-  @inline(__always)
-  private func isLeafInProgress(_ provider: Provider) -> Bool {
-    var resolution: UnsafeMutablePointer<ResolutionState>? = state
-    while let current = resolution {
-      if current.pointee.leaf?.refers(to: provider) == true { return true }
       resolution = current.pointee.outer
     }
     return false
@@ -803,12 +780,9 @@ struct ResolutionState {
   /// (see `Resolver.createLeaf`).
   var leaf: Unretained<Provider>?
   /// The object-graph products made so far, kept by the outermost resolution, or by a
-  /// provider closure's call that goes on with the graph it was handed out in.
+  /// provider closure's call that goes on with the graph it was handed out in (see
+  /// ``ObjectGraph``): the one nested resolution whose products have a graph.
   var objectGraphProducts = ObjectGraphProducts()
-  /// Whether this resolution keeps its own object-graph products though it is nested:
-  /// a provider closure's call, which goes on with the graph the closure was handed
-  /// out in (see ``ObjectGraph``).
-  var isGraphRoot = false
   /// Whether the outermost resolution asked for an async request it is part of (see
   /// `Resolver.objectGraphProducts`).
   var hasLookedForRequest = false
