@@ -156,25 +156,11 @@ typealias AsyncCreation = AsyncResolution
 /// providers, made once each even when several tasks of the request need one at the
 /// same time, and those of synchronous providers, which the request's resolutions
 /// take one at a time.
+///
+/// An async provider's product is made through a claim of its cell (``cell(of:)``), as
+/// a singleton is made through a claim of its provider.
 final class RequestProducts: Sendable {
-  /// The object-graph products of async providers.
-  let cells = ObjectGraphCells()
-  /// The object-graph products of synchronous providers, which the request's
-  /// synchronous resolutions take one at a time (a synchronous resolution nested in
-  /// one runs on its thread without coming here), so each such product is made once
-  /// per request.
-  let synchronous: SynchronousProducts
-
-  init(graph: ObjectGraph?) {
-    synchronous = SynchronousProducts(graph: graph)
-  }
-}
-
-/// The object-graph products of one top-level async request, made once each even
-/// when several tasks of the request need one at the same time: each through a claim
-/// of its cell, as a singleton is made through a claim of its provider.
-final class ObjectGraphCells: Sendable {
-  /// What the request's tasks claim to make one product.
+  /// What the request's tasks claim to make one async provider's product.
   final class Cell: Sendable {
     /// The provider, kept so that its address stays its own (see
     /// ``ObjectGraphProducts``).
@@ -188,10 +174,20 @@ final class ObjectGraphCells: Sendable {
     }
   }
 
-  // The lock guards the table; a cell's product is guarded by the claims' lock.
+  /// The object-graph products of async providers. The lock guards the table; a
+  /// cell's product is guarded by the claims' lock.
   private let cells = Locked([ObjectIdentifier: Cell]())
+  /// The object-graph products of synchronous providers, which the request's
+  /// synchronous resolutions take one at a time (a synchronous resolution nested in
+  /// one runs on its thread without coming here), so each such product is made once
+  /// per request.
+  let synchronous: SynchronousProducts
 
-  /// The cell of `provider`'s product in this request.
+  init(graph: ObjectGraph?) {
+    synchronous = SynchronousProducts(graph: graph)
+  }
+
+  /// The cell of async `provider`'s product in this request.
   func cell(of provider: Provider) -> Cell {
     cells.withLock { cells in
       if let cell = cells[ObjectIdentifier(provider)] { return cell }
@@ -267,12 +263,9 @@ struct AsyncResolver {
       let stop = resolution.stop!
       // No synchronous provider in progress: the request's object-graph products go back
       // for the others of the request while this task waits.
-      func giveBackProducts() {
-        if resolution.state.request != nil, resolution.isAboveAsyncOnly {
-          resolution.giveProductsBack()
-        }
+      if resolution.state.request != nil, resolution.isAboveAsyncOnly {
+        resolution.giveProductsBack()
       }
-      giveBackProducts()
       do throws(ResolutionError) {
         switch stop {
         case .awaitCreator(let creating):
@@ -331,7 +324,6 @@ struct AsyncResolver {
           // ready from then on, so each stops here once.
           let level = levels.top(of: resolution)
           resolution.abandon(synchronousOnly: true)
-          giveBackProducts()
           guard madeFirst.insert(ObjectIdentifier(singleton)).inserted else {
             throw error(for: singleton.name, reason: .requiresAsync, inProgress: true)
           }
@@ -349,7 +341,6 @@ struct AsyncResolver {
           // released first: the main thread may be waiting for one of them, and would
           // never be free to go on.
           resolution.abandon(synchronousOnly: true)
-          giveBackProducts()
           guard place != .mainActor else {
             throw error(for: provider.name, reason: .notOnMainActor(registeredAt: nil))
           }

@@ -205,7 +205,7 @@ struct Resolver {
   /// object-graph product.
   private func releaseClaim(of provider: Provider, storing product: Resolved?) {
     if provider.scope == .objectGraph, let part = state.pointee.stoppable {
-      let cell = part.cells.cell(of: provider)
+      let cell = part.context.requestProducts.cell(of: provider)
       Claims.shared.release(cell) { cell.product = product }
     } else {
       Claims.shared.release(provider) {
@@ -334,7 +334,7 @@ struct Resolver {
     let part = state.pointee.stoppable
     let cell =
       provider.scope == .objectGraph && isAwaitedHere(provider)
-      ? part!.cells.cell(of: provider) : nil
+      ? part!.context.requestProducts.cell(of: provider) : nil
     if provider.scope.isShared || cell != nil {
       let object: AnyObject = cell ?? provider
       let outcome: Claims.Outcome?

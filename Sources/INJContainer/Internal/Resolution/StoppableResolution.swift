@@ -77,10 +77,6 @@ final class StoppableResolution: @unchecked Sendable {
     state.stoppable = nil
   }
 
-  /// The object-graph cells of its request, where its async object-graph products are
-  /// made once.
-  var cells: ObjectGraphCells { context.requestProducts.cells }
-
   /// Forgets the top frame's product in hand, taken or given up.
   func forgetProductInHand() {
     isInjectionPending = false
@@ -122,11 +118,13 @@ final class StoppableResolution: @unchecked Sendable {
 
   /// Gives up a stopped resolution, releasing its values and claims; or only its
   /// synchronous providers in progress, when `synchronousOnly` (see
-  /// `Resolver.abandon(synchronousOnly:)`).
+  /// `Resolver.abandon(synchronousOnly:)`), giving its request's object-graph products
+  /// back, since what its request does meanwhile may need them.
   func abandon(synchronousOnly: Bool = false) {
     withUnsafeMutablePointer(to: &state) {
       Resolver(state: $0).abandon(synchronousOnly: synchronousOnly)
     }
+    giveProductsBack()
   }
 }
 
