@@ -105,11 +105,12 @@ struct ThreadState: ~Copyable {
 /// Each thread owns one table (in its ``ThreadState``); its entries live in memory
 /// it allocates and frees itself.
 struct NameHashes: ~Copyable {
+  /// The two words of a name and its hash. An entry not used yet holds zeros: a name
+  /// whose words were zeros would read the hash 0, a guess like any stale hash.
   struct Entry {
     var low: UInt64 = 0
     var high: UInt64 = 0
     var hash = 0
-    var isSet = false
   }
 
   /// Entries per thread: a power of two.
@@ -146,18 +147,18 @@ struct NameHashes: ~Copyable {
     guard Self.canRemember else { return name.hashValue }
     let bits = Self.bits(of: name)
     let entry = entries + Self.index(of: bits)
-    if entry.pointee.isSet, entry.pointee.low == bits.0, entry.pointee.high == bits.1 {
+    if entry.pointee.low == bits.0, entry.pointee.high == bits.1 {
       return entry.pointee.hash
     }
     let hash = name.hashValue
-    entry.pointee = Entry(low: bits.0, high: bits.1, hash: hash, isSet: true)
+    entry.pointee = Entry(low: bits.0, high: bits.1, hash: hash)
     return hash
   }
 
   private func remember(_ hash: Int, for name: String) {
     guard Self.canRemember else { return }
     let bits = Self.bits(of: name)
-    entries[Self.index(of: bits)] = Entry(low: bits.0, high: bits.1, hash: hash, isSet: true)
+    entries[Self.index(of: bits)] = Entry(low: bits.0, high: bits.1, hash: hash)
   }
 
   /// The two words of a `String` value. Reading them copies them and takes no
