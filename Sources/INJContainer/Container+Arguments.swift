@@ -52,7 +52,7 @@ extension Container {
     line: Int, isolation creatorIsolation: CreatorIsolation,
     creator: @escaping (ResolvedValues, Argument) throws -> T
   ) {
-    let recipe = ArgumentRecipe(Argument.self) { owner, slot, token in
+    let recipe = ArgumentRecipe(type: Argument.self) { owner, slot, token in
       // The closures hold the container weakly, as other provider closures do.
       ProviderFactory(
         making: T.self, argument: Argument.self, isMainActor: creatorIsolation == .mainActor,
@@ -106,7 +106,7 @@ extension Container {
     isolation: isolated (any Actor)? = #isolation,
     creator: @escaping @Sendable (ResolvedValues, Argument) async throws -> T
   ) {
-    let recipe = ArgumentRecipe(Argument.self) { owner, slot, token in
+    let recipe = ArgumentRecipe(type: Argument.self) { owner, slot, token in
       ProviderFactory(
         asyncMaking: T.self, argument: Argument.self,
         ArgumentRecipe.resolvingAsync(T.self, slot: slot, in: owner, token: token))
@@ -135,28 +135,16 @@ extension Container {
 struct ArgumentRecipe: Sendable {
   /// Identifies the provider's arguments on the stack; shared by its copies in test
   /// containers, whose creators are the same.
-  let token: Token
+  let token = Token()
   /// The argument type.
   let type: Any.Type
   /// The argument type, for errors.
   var typeName: String { String(describing: type) }
-  /// Makes the factory of the provider's closures for a container and the slot of
-  /// the provider's name.
-  let makeFactory: @Sendable (Container, NameSlot) -> ProviderFactory
+  /// Makes the factory of the provider's closures for a container, the slot of the
+  /// provider's name and the recipe's token.
+  let makeFactory: @Sendable (Container, NameSlot, Token) -> ProviderFactory
 
   final class Token: Sendable {}
-
-  /// A recipe for a provider whose creator takes an `Argument`; `makeFactory` makes its
-  /// closures' factory, given the recipe's token.
-  init<Argument>(
-    _ argument: Argument.Type,
-    makeFactory: @escaping @Sendable (Container, NameSlot, Token) -> ProviderFactory
-  ) {
-    let token = Token()
-    self.token = token
-    type = Argument.self
-    self.makeFactory = { owner, slot in makeFactory(owner, slot, token) }
-  }
 
   /// The arguments passed to the provider closures being called, innermost last. They
   /// travel with the task, so that an async resolution, which may move between threads,

@@ -185,7 +185,7 @@ final class Registration: @unchecked Sendable {
     }
     // Two threads may make one at once: the first one set is kept.
     if let argument = provider?.argument {
-      return factory.setIfEmpty(argument.makeFactory(owner, slot))
+      return factory.setIfEmpty(argument.makeFactory(owner, slot, argument.token))
     }
     return factory.setIfEmpty(
       Self.makeFactory(
