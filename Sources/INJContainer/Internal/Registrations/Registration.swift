@@ -176,21 +176,17 @@ final class Registration: @unchecked Sendable {
     if let existing = factory.withObject({ $0 }) {
       return existing
     }
-    let isAsync = provider?.asyncCreator != nil
-    if let provider, provider.argument == nil, !isAsync, provider.reachesObjectGraph {
-      // Never kept: its closures resolve in the graph they are handed out in.
-      return Self.makeFactory(
-        productType, isAsync: false, isMainActor: isMainActor, owner: owner, slot: slot,
-        graph: graph())
-    }
     // Two threads may make one at once: the first one set is kept.
     if let argument = provider?.argument {
       return factory.setIfEmpty(argument.makeFactory(owner, slot, argument.token))
     }
-    return factory.setIfEmpty(
-      Self.makeFactory(
-        productType, isAsync: isAsync, isMainActor: !isAsync && isMainActor, owner: owner,
-        slot: slot))
+    let isAsync = provider?.asyncCreator != nil
+    // One whose closures resolve in the graph they are handed out in is never kept.
+    let isInGraph = !isAsync && provider?.reachesObjectGraph == true
+    let made = Self.makeFactory(
+      productType, isAsync: isAsync, isMainActor: !isAsync && isMainActor, owner: owner,
+      slot: slot, graph: isInGraph ? graph() : nil)
+    return isInGraph ? made : factory.setIfEmpty(made)
   }
 
   /// Whether the registration's products are made on the main actor, or need it
