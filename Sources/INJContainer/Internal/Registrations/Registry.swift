@@ -224,9 +224,7 @@ extension Container {
       let collidesWith: String? =
         if registration.problem != nil {
           nil
-        } else if baseIsRegistered, let baseSlot {
-          baseSlot.name
-        } else if let base = slot.baseName, madeInAncestors(base) != nil {
+        } else if let base = slot.baseName, baseIsRegistered || madeInAncestors(base) != nil {
           base
         } else if closureIsRegistered
           || (parent != nil && madeInAncestors(name + "Provider") != nil)
