@@ -60,9 +60,7 @@ extension Container {
           + (suggestion(for: name).map { " Did you mean '\($0)'?" } ?? ""))
     }
     guard let provider = registration.provider, provider.resettable != nil else {
-      let what =
-        registration.provider.map { $0.scope == .singleton ? "a singleton" : "a \($0.scope.name)" }
-        ?? "not a provider"
+      let what = registration.provider.map { "a \($0.scope.name)" } ?? "not a provider"
       throw ResetError(
         "Cannot reset '\(name)': it is \(what), which keeps no product a reset can drop. "
           + "Give it a scope to reset, such as options: .scope(\"session\").")
