@@ -180,25 +180,19 @@ final class Provider: @unchecked Sendable {
 
   // MARK: Shared products
 
-  /// The shared product (singleton or weak singleton), if one exists now.
+  /// The shared product (a singleton's, or the one ``resettable`` keeps), if one exists
+  /// now.
   func sharedValue() -> Resolved? {
-    switch scope {
-    case .singleton: singleton.value
-    case .weakSingleton, .named: resettable!.value
-    case .transient, .objectGraph: nil
-    }
+    scope == .singleton ? singleton.value : resettable?.value
   }
 
   /// Stores the shared product. Called once per creation, by the thread that
   /// claimed it, before waiting threads are woken.
   func storeShared(_ value: Resolved) {
-    switch scope {
-    case .singleton:
+    if scope == .singleton {
       singleton.store(value)
-    case .weakSingleton, .named:
-      resettable!.store(value)
-    case .transient, .objectGraph:
-      break
+    } else {
+      resettable?.store(value)
     }
   }
 
