@@ -46,9 +46,12 @@ extension Container {
   /// Resolves a name requested from outside (or from a creator calling back), by its
   /// `hash` when known (a key's), else by the hash remembered for it, which may be
   /// stale: a miss is then repeated with the name's real hash. Its error is completed
-  /// from the registrations.
+  /// from the registrations. A provider closure's call resolves in `graph`, the object
+  /// graph it was handed out in, if any.
   @usableFromInline
-  func resolve(_ name: String, hash: Int? = nil) throws(ResolutionError) -> Resolved {
+  func resolve(
+    _ name: String, hash: Int? = nil, inGraph graph: ObjectGraph? = nil
+  ) throws(ResolutionError) -> Resolved {
     do {
       let found = try registration(
         requested: name, hash: hash ?? NameHashes.rememberedHash(of: name), isExact: hash != nil,
@@ -57,7 +60,7 @@ extension Container {
         return ready
       }
       return try found.read { (registration) throws(ResolutionError) in
-        try resolveSlowly(registration)
+        try resolveSlowly(registration, inGraph: graph)
       }
     } catch {
       throw completedFromRegistrations(error)
@@ -124,10 +127,12 @@ extension Container {
   }
 
   /// Resolves a registration whose value is not ready to read.
-  private func resolveSlowly(_ registration: Registration) throws(ResolutionError) -> Resolved {
+  private func resolveSlowly(
+    _ registration: Registration, inGraph graph: ObjectGraph?
+  ) throws(ResolutionError) -> Resolved {
     if let provider = registration.unretainedProvider {
       return try provider.read { (provider) throws(ResolutionError) in
-        try Resolver.resolve(provider)
+        try Resolver.resolve(provider, inGraph: graph)
       }
     }
     // Not a provider (taken above): a value, or the error of an invalid registration.
@@ -173,16 +178,12 @@ extension Container {
   /// Resolves `slot` in `graph`, the object graph a provider closure or a lazy value
   /// was handed out in, if any.
   func resolve(_ slot: NameSlot, inGraph graph: ObjectGraph?) throws(ResolutionError) -> Resolved {
-    let thread = ThreadState.current
-    let outer = thread.pointee.graphToJoin
     // Called in the resolution it was handed out in, it goes on with that resolution.
-    if let graph,
-      thread.pointee.resolution.flatMap({ Resolver(state: $0).graph(making: false) }) !== graph
-    {
-      thread.pointee.graphToJoin = graph
-    }
-    defer { thread.pointee.graphToJoin = outer }
-    return try resolve(slot.name)
+    let isCurrent =
+      graph != nil
+      && ThreadState.current.pointee.resolution.flatMap { Resolver(state: $0).graph(making: false) }
+        === graph
+    return try resolve(slot.name, inGraph: isCurrent ? nil : graph)
   }
 
   /// The registered name closest to `name`, among this container's names and its

@@ -21,12 +21,16 @@ struct Resolver {
   /// A request made by an async creator (or a task it awaits) is part of that creator's
   /// request: its object-graph products are the request's (see
   /// ``objectGraphProducts``).
-  static func resolve(_ provider: Provider) throws(ResolutionError) -> Resolved {
+  ///
+  /// A provider closure's call goes on with `graph`, the object graph the closure was
+  /// handed out in: the resolution keeps its own object-graph products, read from it.
+  static func resolve(
+    _ provider: Provider, inGraph graph: ObjectGraph? = nil
+  ) throws(ResolutionError) -> Resolved {
     let thread = ThreadState.current
     let outer = thread.pointee.resolution
     var state = ResolutionState(outer: outer, thread: thread)
-    if let graph = thread.pointee.graphToJoin.take() {
-      // A provider closure's call: the graph it was handed out in goes on here.
+    if let graph {
       state.objectGraphProducts.graph = graph
       state.hasLookedForRequest = true
     }

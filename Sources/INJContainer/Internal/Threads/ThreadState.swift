@@ -36,9 +36,6 @@ struct ThreadState: ~Copyable {
   /// registrations it makes there are attributed to it, and get the module's default
   /// scope.
   var installing: (container: ObjectIdentifier, module: String, scope: ProviderOptions)?
-  /// The object graph the next resolution on this thread goes on with: set by a
-  /// provider closure's call, taken by the resolution it starts (see ``ObjectGraph``).
-  var graphToJoin: ObjectGraph?
   /// Whether this is the process's main thread: asked of the OS once per thread
   /// (a thread stays what it is), since the question costs two system calls on Linux.
   let isMainThread = MainActorCheck.isMainThreadAskingTheSystem
