@@ -97,7 +97,8 @@ struct GraphBoundClosureTests {
   @Test func aClosureOfAnotherGraphCalledInACreatorLeavesThatCreatorsGraphAlone() throws {
     let container = family()
     let earlier = try container.value(forName: "parent", as: Parent.self)
-    container.addProvider(forName: "pair", dependencies: ["child", "child"]) { values in
+    container.addProvider(forName: "pair", dependencies: ["child", "child"]) {
+      [unowned container] values in
       let first = try values.value(forName: "child", as: Child.self)
       // Another graph's closure, called while this graph is being made.
       #expect(earlier.child.parentProvider() === earlier)
