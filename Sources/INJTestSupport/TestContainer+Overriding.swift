@@ -216,15 +216,13 @@ extension TestContainer {
     apply: (String, Int) -> Void = { _, _ in }
   ) {
     let adding = method.hasPrefix("add")
-    let variant = method.drop(while: \.isLowercase)
-    let unimplementedAt = variant == "Unimplemented" ? location : nil
+    let unimplemented = method.hasSuffix("Unimplemented")
     let cannot =
-      "Cannot \(adding ? "add" : "override") '\(name)'"
-      + (unimplementedAt == nil ? ": " : " as unimplemented: ")
+      "Cannot \(adding ? "add" : "override") '\(name)'\(unimplemented ? " as unimplemented" : ""): "
     // The call that registers `name` the other way, as the test would write it.
     let counterpart =
-      (adding ? "override" : "add") + variant
-      + (unimplementedAt == nil ? "(\"\(name)\", …)" : "(\"\(name)\")")
+      (adding ? "override" : "add") + method.drop(while: \.isLowercase)
+      + (unimplemented ? "(\"\(name)\")" : "(\"\(name)\", …)")
     if let base = container.baseOfProviderClosure(named: name) {
       return reporter.reportIssue(
         cannot + "it is the provider closure of '\(base)', which makes '\(base)' each time it is "
@@ -232,19 +230,20 @@ extension TestContainer {
     }
     let isNew = !container.isRegistered(name)
     if isNew, !adding {
-      let added = observer.state.withLock { $0.added }
       reporter.reportIssue(
         cannot + "nothing is registered under that name."
-          + container.didYouMean(name, added: added, providerClosures: false)
+          + observer.didYouMean(name, providerClosures: false)
           + " To add it as a new name, use \(counterpart) instead.", at: location)
     } else if !isNew, adding {
       reporter.reportIssue(
         cannot + "it is already registered. To replace it, use \(counterpart) instead.",
         at: location)
     }
-    observer.state.withLock { $0.mark(name, isNew: isNew, unimplementedAt: unimplementedAt) }
+    observer.state.withLock {
+      $0.mark(name, isNew: isNew, unimplementedAt: unimplemented ? location : nil)
+    }
     let (fileID, line) = (location.fileID.description, Int(location.line))
-    guard unimplementedAt != nil else { return apply(fileID, line) }
+    guard unimplemented else { return apply(fileID, line) }
     // Registered so the name counts as present; the observer refuses every request for
     // it before this value could be handed out. Registered as `any Sendable` (the coercion
     // keeps the existential from being opened), which is `Any` at run time, so that a

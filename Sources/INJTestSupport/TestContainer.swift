@@ -97,8 +97,9 @@ public final class TestContainer: ContainerRepresentable {
     column: UInt = #column
   ) {
     observer = TestObserver(
-      isStrict: strict, allowed: allowedNames, reporter: reporter ?? ReporterScope.current,
-      creationSite: IssueLocation(fileID, filePath, line, column))
+      isStrict: strict, reporter: reporter ?? ReporterScope.current,
+      creationSite: IssueLocation(fileID, filePath, line, column),
+      state: Locked(TestObserver.State(allowed: Set(allowedNames))))
     container = Container(copying: production, observer: observer)
     observer.state.withLock {
       $0.container = container
@@ -150,11 +151,10 @@ public final class TestContainer: ContainerRepresentable {
 
   /// Fails the test at `location` for each of `names` that is not registered.
   private func checkAllowed(_ names: [String], at location: IssueLocation) {
-    let added = observer.state.withLock { $0.added }
     for name in names where !container.isRegistered(name) {
       reporter.reportIssue(
         "Cannot allow '\(name)': nothing is registered under that name."
-          + container.didYouMean(name, added: added, providerClosures: true)
+          + observer.didYouMean(name, providerClosures: true)
           + " To use a new name, add it with add(\"\(name)\", …), which also lets it resolve.",
         at: location)
     }

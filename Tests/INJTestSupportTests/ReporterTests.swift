@@ -25,8 +25,7 @@ struct ReporterTests {
     let issues = recordedIssues {
       TestFrameworkIssueReporter.swiftTesting.reportIssue(
         "Something failed.",
-        at: IssueLocation(
-          fileID: "App/File.swift", filePath: "/src/App/File.swift", line: 3, column: 9))
+        at: IssueLocation("App/File.swift", "/src/App/File.swift", 3, 9))
     }
     #expect(issues.map(\.message) == ["Something failed."])
     #expect(
@@ -40,7 +39,7 @@ struct ReporterTests {
       let reporter: any IssueReporter = .swiftTesting
       reporter.reportIssue(
         "Something failed.",
-        at: IssueLocation(fileID: "File.swift", filePath: "File.swift", line: 0, column: 0))
+        at: IssueLocation("File.swift", "File.swift", 0, 0))
     }
     let location = issues.first?.sourceLocation
     #expect(location?.fileID == "_/File.swift")
@@ -102,8 +101,10 @@ struct ReporterTests {
   }
 
   @Test func anIssueReadsAsItsLocationAndMessage() {
-    let here = IssueLocation(fileID: "A/B.swift", filePath: "/A/B.swift", line: 1, column: 2)
+    let here = IssueLocation("A/B.swift", "/A/B.swift", 1, 2)
     #expect(here.description == "A/B.swift:1:2")
-    #expect(ReportedIssue(message: "m", location: here).description == "A/B.swift:1:2: m")
+    let recorder = RecordingIssueReporter()
+    recorder.reportIssue("m", at: here)
+    #expect(recorder.issues.map(\.description) == ["A/B.swift:1:2: m"])
   }
 }

@@ -3,7 +3,7 @@ import INJPrimitives
 
 /// Watches a test container's resolutions: logs them, refuses names a strict test
 /// did not allow and names overridden as unimplemented, and reports each refusal.
-final class TestObserver: ResolutionObserver {
+struct TestObserver: ResolutionObserver {
   /// What the test container knows about its names, and its log.
   struct State {
     var log = ResolutionLog()
@@ -45,24 +45,16 @@ final class TestObserver: ResolutionObserver {
   /// Where the test container was made: failures are reported there when no call
   /// of the test is known.
   let creationSite: IssueLocation
+  /// Shared by the test container and its container's copy of this observer.
   let state: Locked<State>
-
-  init(
-    isStrict: Bool, allowed: [String], reporter: any IssueReporter, creationSite: IssueLocation
-  ) {
-    self.isStrict = isStrict
-    self.reporter = reporter
-    self.creationSite = creationSite
-    state = Locked(State(allowed: Set(allowed)))
-  }
 
   func willResolve(_ name: String, path: [String]) -> String? {
     let request = ResolutionLog.Resolution(name: name, path: path)
-    let (site, refused, container, added) = state.withLock { state in
+    let (site, refused, container) = state.withLock { state in
       let site = state.unimplemented[name]
       let refused = site != nil || (isStrict && !state.permits(name))
       state.log[keyPath: refused ? \ResolutionLog.refusals : \.resolutions].append(request)
-      return (site, refused, state.container, state.added)
+      return (site, refused, state.container)
     }
     guard refused else { return nil }
     let route = path.joined(separator: " → ")
@@ -76,7 +68,7 @@ final class TestObserver: ResolutionObserver {
     } else if let container, !container.isRegistered(name) {
       // Allowing the name would not help: nothing would resolve.
       let advice =
-        container.didYouMean(name, added: added, providerClosures: true)
+        didYouMean(name, providerClosures: true)
         + " To use a new name, register it in the production container, or add it to the "
         + "test container with add(\"\(name)\", …)."
       message = "\(refusal): nothing is registered under that name.\(advice)"
@@ -88,6 +80,27 @@ final class TestObserver: ResolutionObserver {
     }
     reporter.reportIssue(message, at: CallSite.location ?? site ?? creationSite)
     return reason
+  }
+
+  /// ` Did you mean 'x'?` for the registered name `x` closest to the unregistered
+  /// `name`, or nothing when no registered name is close.
+  ///
+  /// - Parameters:
+  ///   - name: A name that is not registered.
+  ///   - providerClosures: Whether the provider-closure name `fooProvider` of each
+  ///     registered `foo` may be suggested too.
+  /// - Returns: The suggestion, with a leading space, or an empty string.
+  func didYouMean(_ name: String, providerClosures: Bool) -> String {
+    let (container, added) = state.withLock { ($0.container, $0.added) }
+    // Registration order: what the container registers, then what the test added,
+    // then what it holds as overrides only (copied from another test container). A
+    // name listed twice changes nothing: a tie goes to the earlier one.
+    guard let container else { return "" }
+    let names = (container.registeredNames + added + container.overriddenNames).filter {
+      !$0.allSatisfy(\.isWhitespace)
+    }
+    let candidates = providerClosures ? names.flatMap { [$0, $0 + "Provider"] } : names
+    return Suggestion.closest(to: name, among: candidates).map { " Did you mean '\($0)'?" } ?? ""
   }
 
   func didCreate(_ name: String, product: Any, path: [String]) {

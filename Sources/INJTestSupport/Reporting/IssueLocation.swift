@@ -23,8 +23,8 @@ public struct IssueLocation: Sendable, CustomStringConvertible {
   ///   - line: The line.
   ///   - column: The column.
   package init(
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column
+    _ fileID: StaticString = #fileID, _ filePath: StaticString = #filePath, _ line: UInt = #line,
+    _ column: UInt = #column
   ) {
     self.fileID = fileID
     self.filePath = filePath

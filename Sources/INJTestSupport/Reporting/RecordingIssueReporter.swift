@@ -39,16 +39,6 @@ public struct ReportedIssue: Sendable, CustomStringConvertible {
   /// Where in the test the failure was attributed.
   public var location: IssueLocation
 
-  /// Creates a record of a failure.
-  ///
-  /// - Parameters:
-  ///   - message: What failed.
-  ///   - location: Where.
-  package init(message: String, location: IssueLocation) {
-    self.message = message
-    self.location = location
-  }
-
   /// `Module/File.swift:12:5: message`.
   public var description: String { "\(location): \(message)" }
 }
