@@ -174,5 +174,7 @@ extension TestContainer {
 
   /// The names the test added to the test container, sorted: with `add` or
   /// `addUnimplemented`, or with an override of a name that was not registered.
-  public var addedNames: [String] { observer.state.withLock { $0.added }.sorted() }
+  public var addedNames: [String] {
+    observer.state.withLock { $0.replaced.filter(\.value) }.keys.sorted()
+  }
 }

@@ -104,7 +104,7 @@ public final class TestContainer: ContainerRepresentable {
     observer.state.withLock {
       $0.container = container
       // Overrides carried over from a test container being copied stay overrides.
-      $0.overridden = Set(container.overriddenNames)
+      $0.replaced = Dictionary(uniqueKeysWithValues: container.overriddenNames.map { ($0, false) })
     }
     checkAllowed(allowedNames, at: observer.creationSite)
   }
@@ -167,7 +167,7 @@ public final class TestContainer: ContainerRepresentable {
   /// The registered names this test container overrides, sorted; the names the
   /// test added are ``addedNames``.
   public var overriddenNames: [String] {
-    observer.state.withLock { $0.overridden.subtracting($0.added) }.sorted()
+    observer.state.withLock { $0.replaced.filter { !$0.value } }.keys.sorted()
   }
 
   // MARK: Recording

@@ -75,10 +75,9 @@ public func assertResolvesAsync<T>(
   column: UInt = #column
 ) async -> T? {
   let location = IssueLocation(fileID, filePath, line, column)
-  let resolving = container.container
   do {
     return try await CallSite.$location.withValue(location) {
-      try await resolving.asyncValue(forName: name, as: T.self)
+      try await container.container.asyncValue(forName: name, as: T.self)
     }
   } catch {
     if !wasReported(error) {
@@ -125,10 +124,9 @@ public func assertEveryNameResolves(
   filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) async -> Bool {
   let location = IssueLocation(fileID, filePath, line, column)
-  let resolving = container.container
-  let names = Set(resolving.registrations().map(\.name)).count
+  let names = Set(container.container.registrations().map(\.name)).count
   let failures = await CallSite.$location.withValue(location) {
-    await resolving.resolveEveryName()
+    await container.container.resolveEveryName()
   }
   let unreported = failures.filter { !wasReported($0.error) }
   if !unreported.isEmpty {

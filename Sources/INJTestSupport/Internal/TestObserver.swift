@@ -7,11 +7,9 @@ struct TestObserver: ResolutionObserver {
   /// What the test container knows about its names, and its log.
   struct State {
     var log = ResolutionLog()
-    /// Names registered before the test replaced them.
-    var overridden: Set<String> = []
-    /// Names the test registered that the test container did not have, in the order
-    /// the test added them.
-    var added: [String] = []
+    /// The names the test registered, each with whether the test container did not
+    /// have it before (the test added it) rather than had it (the test overrode it).
+    var replaced: [String: Bool] = [:]
     var allowed: Set<String> = []
     /// Names overridden or added as unimplemented, with where that was done.
     var unimplemented: [String: IssueLocation] = [:]
@@ -23,9 +21,7 @@ struct TestObserver: ResolutionObserver {
     /// an added name if it is new (or was added before), else as an overridden one; as
     /// unimplemented at `site`, when given.
     mutating func mark(_ name: String, isNew: Bool, unimplementedAt site: IssueLocation? = nil) {
-      if !added.contains(name) {
-        if isNew { added.append(name) } else { overridden.insert(name) }
-      }
+      replaced[name] = replaced[name] == true || isNew
       unimplemented[name] = site
     }
 
@@ -34,9 +30,7 @@ struct TestObserver: ResolutionObserver {
     func permits(_ name: String) -> Bool {
       let isClosure = name.hasSuffix("Provider") && name.count > "Provider".count
       let base = isClosure ? String(name.dropLast("Provider".count)) : name
-      return [name, base].contains {
-        overridden.contains($0) || allowed.contains($0) || added.contains($0)
-      }
+      return [name, base].contains { replaced[$0] != nil || allowed.contains($0) }
     }
   }
 
@@ -91,12 +85,11 @@ struct TestObserver: ResolutionObserver {
   ///     registered `foo` may be suggested too.
   /// - Returns: The suggestion, with a leading space, or an empty string.
   func didYouMean(_ name: String, providerClosures: Bool) -> String {
-    let (container, added) = state.withLock { ($0.container, $0.added) }
-    // Registration order: what the container registers, then what the test added,
-    // then what it holds as overrides only (copied from another test container). A
-    // name listed twice changes nothing: a tie goes to the earlier one.
-    guard let container else { return "" }
-    let names = (container.registeredNames + added + container.overriddenNames).filter {
+    // Registration order: what the container registers, then its overrides by name
+    // (what the test added or overrode, or a copied test container had). A name listed
+    // twice changes nothing: a tie goes to the earlier one.
+    guard let container = state.withLock({ $0.container }) else { return "" }
+    let names = (container.registeredNames + container.overriddenNames).filter {
       !$0.allSatisfy(\.isWhitespace)
     }
     let candidates = providerClosures ? names.flatMap { [$0, $0 + "Provider"] } : names
