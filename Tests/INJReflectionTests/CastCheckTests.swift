@@ -94,6 +94,19 @@ struct CastCheckTests {
     #expect(verdict((() -> Int).self, (() throws -> Int).self) == .perProduct)
   }
 
+  @Test func aClosureFitsOnlyTypesThatMayHoldOne() {
+    // What a provider closure handed out as itself can be cast to: no struct (but
+    // `AnyHashable`), enum, optional of one, or tuple.
+    let closure = (() -> Void).self
+    #expect(verdict(closure, Any.self) == .always)
+    #expect(verdict(closure, (any Vehicle).self) == .perProduct)
+    #expect(verdict(closure, AnyHashable.self) == .perProduct)
+    #expect(verdict(closure, Int.self) == .never)
+    #expect(verdict(closure, Int?.self) == .never)
+    #expect(verdict(closure, (Int, String).self) == .never)
+    #expect(verdict(closure, ClosedRange<Int>.self) == .never)
+  }
+
   @Test func aConditionalConformanceIsLeftToEachProduct() {
     // `Boxed` is a `Vehicle` when its value is `Hashable`: the runtime tells whether
     // the condition holds, and a condition may rest on an isolated conformance.

@@ -85,17 +85,6 @@ struct ClosureTypeTests {
     #expect(ClosureType(Optional<() -> Int>.self) == nil)
   }
 
-  @Test func onlyTypesNoClosureCanBeAreSaidToHoldNone() {
-    #expect(ClosureType.mayHoldClosure(Any.self))
-    #expect(ClosureType.mayHoldClosure((any Screen).self))
-    #expect(ClosureType.mayHoldClosure(AnyHashable.self))
-    #expect(ClosureType.mayHoldClosure(Int?.self))
-    #expect(!ClosureType.mayHoldClosure(Int.self))
-    #expect(!ClosureType.mayHoldClosure(DetailScreen.self))
-    #expect(!ClosureType.mayHoldClosure((Int, String).self))
-    #expect(!ClosureType.mayHoldClosure(ClosedRange<Int>.self))
-  }
-
   @Test func adoptingKeepsTheClosureAcrossSendable() {
     let sendable: @Sendable () -> Int = { 7 }
     let plain = ClosureType.adopt(sendable, as: (() -> Int).self)

@@ -204,22 +204,6 @@ package struct ClosureType: Equatable, CustomStringConvertible {
     return false
   }
 
-  /// Whether a closure may be cast to `type`, which is not a function type: no for a
-  /// struct (but `AnyHashable`), a non-optional enum, a tuple and a class (but
-  /// `NSObject`, the class of a closure bridged to Objective-C on Apple platforms),
-  /// which no closure ever is; yes for the rest (`Any`, an existential, an optional),
-  /// where only the cast can tell.
-  package static func mayHoldClosure(_ type: Any.Type) -> Bool {
-    if type is AnyClass {
-      return _typeName(type, qualified: false) == "NSObject"
-    }
-    return switch RuntimeRecord(metadataOf: type).kind {
-    case MetadataKind.struct: type == AnyHashable.self
-    case MetadataKind.enum, MetadataKind.tuple: false
-    default: true
-    }
-  }
-
   // MARK: Handing a closure out as the requested type
 
   /// `closure` as a `Target`: cast when its type is `Target`, and otherwise

@@ -474,7 +474,9 @@ struct Validation {
       guard let found = offer.refusal(of: requested) else { return nil }
       refusal = found
     } else {
-      guard !ClosureType.mayHoldClosure(slotType) else { return nil }
+      // Only the closure itself is handed out: a type no closure can be cast to is refused.
+      guard CastCheck.verdict(castingProductsOf: (() -> Void).self, to: slotType) == .never
+      else { return nil }
       refusal = .providerClosureProperty(
         expected: String(describing: slotType), offered: offer.closureType.description)
     }
