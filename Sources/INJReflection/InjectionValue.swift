@@ -65,7 +65,7 @@ extension InjectionValue {
       var reason = error.reason
       if case .typeMismatch = reason {
         reason = .providerClosureProperty(
-          expected: String(describing: Value.self), offered: factory.closureTypeDescription)
+          expected: String(describing: Value.self), offered: factory.offer.closureType.description)
       }
       throw InjectionError(
         reason: reason, propertyName: propertyName, typeName: String(describing: ownerType))

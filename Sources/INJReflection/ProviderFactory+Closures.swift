@@ -1,11 +1,4 @@
 extension ProviderFactory {
-  /// What the factory's closures can be, for the container's check.
-  package var offer: ClosureOffer {
-    ClosureOffer(
-      productType: productType, isMainActor: isMainActor, isAsync: isAsync,
-      argumentType: argumentType)
-  }
-
   /// A closure of type `Closure` that makes a new product on each call: any closure
   /// type the factory's products fit.
   ///
@@ -34,12 +27,12 @@ extension ProviderFactory {
     guard let requested = ClosureType(Closure.self) else {
       throw InjectionError(
         reason: .typeMismatch(
-          expected: String(describing: Closure.self), actual: closureTypeDescription),
-        propertyName: nil, typeName: String(describing: productType))
+          expected: String(describing: Closure.self), actual: offer.closureType.description),
+        propertyName: nil, typeName: String(describing: offer.productType))
     }
     if let reason = offer.refusal(of: requested) {
       throw InjectionError(
-        reason: reason, propertyName: nil, typeName: String(describing: productType))
+        reason: reason, propertyName: nil, typeName: String(describing: offer.productType))
     }
     return maker.make(requested, as: Closure.self)
   }

@@ -34,29 +34,20 @@ package final class ProviderFactory {
   private let exactThrowingClosure: Any
   private let exactAsyncClosure: Any?
 
-  /// The type the factory's `create` closure declares as its result.
-  package var productType: Any.Type { maker.productType }
-
-  /// Whether the products are made by an async creator: the factory's closures are
-  /// then async only (`() async throws -> Product` and the like).
-  package var isAsync: Bool { maker.create == nil }
-
-  /// Whether the products are made on the main actor: the factory's closures are
-  /// then main-actor closures only (`@MainActor () -> Product` and the like), and it
-  /// refuses to make closures that could be called elsewhere.
-  package let isMainActor: Bool
-
-  /// The type of the argument each of the factory's closures takes and passes on to
-  /// make the product; nil for closures without one.
-  package let argumentType: Any.Type?
+  /// What the factory's closures can be: its product type, whether the products are
+  /// made by an async creator (its closures are then async only) or on the main actor
+  /// (its closures are then main-actor closures only), and the type of the argument
+  /// each closure takes and passes on to make the product, if any.
+  package let offer: ClosureOffer
 
   private init(
     _ maker: ClosureMaker, argument argumentType: Any.Type?, isMainActor: Bool = false,
     plain: Any = (), throwing: Any = (), async: Any? = nil
   ) {
     self.maker = maker
-    self.argumentType = argumentType
-    self.isMainActor = isMainActor
+    offer = ClosureOffer(
+      productType: maker.productType, isMainActor: isMainActor, isAsync: maker.create == nil,
+      argumentType: argumentType)
     exactClosureValue = plain
     exactThrowingClosure = throwing
     exactAsyncClosure = async
@@ -195,12 +186,6 @@ package final class ProviderFactory {
   package func exactClosure<Closure>(as closureType: Closure.Type) -> Closure? {
     (exactThrowingClosure as? Closure) ?? (exactClosureValue as? Closure)
       ?? exactAsyncClosure.flatMap { $0 as? Closure }
-  }
-
-  /// A description of the closure types this factory offers, for messages.
-  @usableFromInline
-  package var closureTypeDescription: String {
-    offer.closureType.description
   }
 
   /// What `create` makes; stops the program with the full error text when it throws,

@@ -308,7 +308,7 @@ import Testing
 @Suite struct ArgumentFactoryTests {
   @Test func itOffersNoClosureWithoutTheArgument() throws {
     let factory = ProviderFactory(making: String.self, argument: Int.self) { "#\($0)" }
-    #expect(factory.argumentType == Int.self)
+    #expect(factory.offer.argumentType == Int.self)
     let error = #expect(throws: InjectionError.self) {
       _ = try factory.closure(as: (() -> String).self)
     }

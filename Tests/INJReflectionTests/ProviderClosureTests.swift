@@ -122,7 +122,7 @@ struct ProviderClosureTests {
     let exact = try factory.closure(as: (() -> DetailScreen).self)
     _ = exact()
     #expect(count() == 1)
-    #expect(ObjectIdentifier(factory.productType) == ObjectIdentifier(DetailScreen.self))
+    #expect(ObjectIdentifier(factory.offer.productType) == ObjectIdentifier(DetailScreen.self))
     #expect(try factory.closure(as: (() throws -> DetailScreen).self)().title == "detail 2")
   }
 
@@ -151,7 +151,7 @@ struct ProviderClosureTests {
     let factory = ProviderFactory(making: DetailScreen.self, isMainActor: true) {
       DetailScreen(title: "main")
     }
-    #expect(factory.isMainActor)
+    #expect(factory.offer.isMainActor)
     #expect(try factory.closure(as: (@MainActor () -> DetailScreen).self)().title == "main")
     #expect(try factory.closure(as: (@MainActor () throws -> (any Screen)).self)() is DetailScreen)
     let error = #expect(throws: InjectionError.self) {

@@ -72,7 +72,7 @@ struct Resolved {
   /// The type of the value, for messages.
   var typeDescription: String {
     kind == .providerClosure
-      ? factoryUnchecked.closureTypeDescription : String(describing: type(of: anyValue))
+      ? factoryUnchecked.offer.closureType.description : String(describing: type(of: anyValue))
   }
 
   /// The product of a weak singleton as it is held: a class instance, also one an
@@ -158,9 +158,9 @@ struct Resolved {
       return .mainActorProviderClosure(requested: requestedName, offered: offered)
     case .closureResultMismatch:
       return .providerClosureMismatch(
-        requested: requestedName, productType: String(describing: factory.productType))
+        requested: requestedName, productType: String(describing: factory.offer.productType))
     case .argumentClosure(_, let offered):
-      let argument = factory.argumentType.map(String.init(describing:)) ?? "?"
+      let argument = factory.offer.argumentType.map(String.init(describing:)) ?? "?"
       return .providerClosureShape(
         requested: requestedName, offered: offered,
         problem: "the creator of '\(base)' takes an argument of type \(argument), so its "
@@ -177,7 +177,7 @@ struct Resolved {
       // Not a closure type: a value registered under the closure's name would collide
       // with it, so the way out is the closure, or the provider's own name.
       return .providerClosureShape(
-        requested: String(describing: requested), offered: factory.closureTypeDescription,
+        requested: String(describing: requested), offered: factory.offer.closureType.description,
         problem: "it is the provider closure of '\(base)' (resolve '\(base)' for the value "
           + "itself)")
     }
