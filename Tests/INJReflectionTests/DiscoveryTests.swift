@@ -35,7 +35,7 @@ struct DiscoveryTests {
     let plan = InjectionPlan(for: object)
     #expect(plan.injectPropertyNames == ["first", "second", "third"])
     #expect(plan.isClass)
-    #expect(!plan.conformsToInjectable)
+    #expect(plan.injectable == .none)
 
     #expect(try inject(into: object) == 2)
     #expect(object.first?.id == 1)

@@ -9,10 +9,6 @@ package final class InjectionPlan: Sendable {
   package let isClass: Bool
   /// How instances are used as ``Injectable``, if the type conforms.
   let injectable: ConformanceIndex.Conformance
-  /// Whether the type conforms to ``Injectable``.
-  package var conformsToInjectable: Bool {
-    if case .none = injectable { false } else { true }
-  }
   /// The `@Inject` properties, at fixed offsets, base class first.
   let fieldSlots: [FieldSlot]
   /// The names of the `@Inject` properties, base class first.
@@ -20,7 +16,7 @@ package final class InjectionPlan: Sendable {
 
   /// Whether an instance of the type can have anything injected at all.
   package var hasInjectableProperties: Bool {
-    conformsToInjectable || !fieldSlots.isEmpty
+    if case .none = injectable { !fieldSlots.isEmpty } else { true }
   }
 
   /// Finds the injectable properties of `instance`'s type: none where the runtime cannot
