@@ -93,8 +93,7 @@ struct InjectableWitness: @unchecked Sendable, Equatable {
 /// What the index knows: the type descriptors that conform to ``Injectable``,
 /// with or without conditions, and how many images it has read.
 ///
-/// Invariant: `unconditional` and `conditional` hold exactly the conformances to
-/// ``Injectable`` recorded in the first `imagesRead` images that
+/// Invariant: `conformances` holds exactly the conformances to ``Injectable`` recorded in the first `imagesRead` images that
 /// ``ConformanceSections`` lists, unless `unreadable` is set, and then nothing is
 /// answered from them. The list only grows, so reading from `imagesRead` on finds
 /// every image loaded since. Where pointers are signed (arm64e), the records' indirect
@@ -104,12 +103,9 @@ struct InjectableWitness: @unchecked Sendable, Equatable {
 ///
 /// Only used inside ``ConformanceIndex/injectable``'s lock.
 struct ConformanceRecords {
-  /// The conformance descriptor of each type descriptor whose conformance holds for
-  /// every type it describes.
-  private(set) var unconditional = DescriptorTable()
-  /// Type descriptors whose conformance has conditions or an isolation (each with
-  /// its conformance descriptor, unused).
-  private(set) var conditional = DescriptorTable()
+  /// The conformance descriptor of each type descriptor that conforms, with or without
+  /// conditions or an isolation.
+  private(set) var conformances = DescriptorTable()
   /// How many of the runtime's images have been read.
   private(set) var imagesRead = 0
   /// Set when the records could not be read: every answer is the runtime's.
@@ -125,10 +121,11 @@ struct ConformanceRecords {
     var current: AnyClass? = type
     while let level = current {
       guard let descriptor = RuntimeRecord.descriptor(of: level) else { return nil }
-      if let conformance = unconditional[descriptor] {
+      if let conformance = conformances[descriptor] {
+        // One with conditions or an isolation holds only for some types or somewhere.
+        guard !ConformanceRecord(record: conformance).hasConditionsOrIsolation else { return nil }
         return InjectableWitness(conformance: conformance).map { .witness($0) } ?? .cast
       }
-      if conditional[descriptor] != nil { return nil }
       current = _getSuperclass(level)
     }
     return ConformanceIndex.Conformance.none
@@ -136,7 +133,7 @@ struct ConformanceRecords {
 
   /// Reads the conformance records of every image not read yet.
   private mutating func readNewImages() {
-    guard !unreadable, ConformanceSections.imageCount() > imagesRead else { return }
+    guard !unreadable else { return }
     let images = ConformanceSections.sections(from: imagesRead)
     if injectableProtocol == nil {
       // `any Injectable`'s one protocol, whose descriptor names it (its third field).
@@ -171,11 +168,7 @@ struct ConformanceRecords {
         unreadable = true
         return
       }
-      if record.hasConditionsOrIsolation {
-        conditional.insertIfAbsent(typeDescriptor, descriptor)
-      } else {
-        unconditional.insertIfAbsent(typeDescriptor, descriptor)
-      }
+      conformances.insertIfAbsent(typeDescriptor, descriptor)
     }
   }
 }

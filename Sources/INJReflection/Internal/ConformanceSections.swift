@@ -22,24 +22,13 @@ import MachO
 /// those loaded since the list had that many. A section is the memory the compiler
 /// wrote, read only within its bounds.
 enum ConformanceSections {
-  /// How many images are loaded: asked at every answer, so counted without reading
-  /// any section.
-  static func imageCount() -> Int {
-    #if canImport(Darwin)
-    Int(_dyld_image_count())
-    #else
-    var count = 0
-    forEachImage { _ in count += 1 }
-    return count
-    #endif
-  }
-
   /// The conformance section of each image from the one at `start` on, in load order;
   /// nil for an image whose section cannot be found or has a layout the index does
-  /// not know, and an empty section for an image without conformances.
+  /// not know, and an empty section for an image without conformances. Asked at every
+  /// answer, so the images before `start` are counted without reading any section.
   static func sections(from start: Int) -> [UnsafeRawBufferPointer?] {
     #if canImport(Darwin)
-    let count = imageCount()
+    let count = Int(_dyld_image_count())
     guard count > start else { return [] }
     return (start..<count).map { index in
       guard let header = _dyld_get_image_header(UInt32(index)) else { return nil }
@@ -55,8 +44,12 @@ enum ConformanceSections {
     }
     #else
     var sections: [UnsafeRawBufferPointer?] = []
-    forEachImage { sections.append(MetadataSectionsLayout.conformances(in: $0)) }
-    return Array(sections.dropFirst(start))
+    var index = 0
+    forEachImage { image in
+      if index >= start { sections.append(MetadataSectionsLayout.conformances(in: image)) }
+      index += 1
+    }
+    return sections
     #endif
   }
 
