@@ -62,13 +62,8 @@ extension InjectionValue {
     do {
       return try factory.closure(as: Value.self)
     } catch {
-      var reason = error.reason
-      if case .typeMismatch = reason {
-        reason = .providerClosureProperty(
-          expected: String(describing: Value.self), offered: factory.offer.closureType.description)
-      }
       throw InjectionError(
-        reason: reason, propertyName: propertyName, typeName: String(describing: ownerType))
+        reason: error.reason, propertyName: propertyName, typeName: String(describing: ownerType))
     }
   }
 }

@@ -26,8 +26,8 @@ extension ProviderFactory {
     }
     guard let requested = ClosureType(Closure.self) else {
       throw InjectionError(
-        reason: .typeMismatch(
-          expected: String(describing: Closure.self), actual: offer.closureType.description),
+        reason: .providerClosureProperty(
+          expected: String(describing: Closure.self), offered: offer.closureType.description),
         propertyName: nil, typeName: String(describing: offer.productType))
     }
     if let reason = offer.refusal(of: requested) {
