@@ -232,14 +232,11 @@ package enum CastCheck {
     return isSubclass(targetClass, of: classType) ? .perProduct : .never
   }
 
-  /// Whether `type` is `ancestor` or one of its subclasses.
+  /// Whether `type` is `ancestor` or one of its subclasses: a cast of class metatypes,
+  /// which follows the superclasses and looks up no conformance.
   private static func isSubclass(_ type: AnyClass, of ancestor: AnyClass) -> Bool {
-    var current: AnyClass? = type
-    while let level = current {
-      if ObjectIdentifier(level) == ObjectIdentifier(ancestor) { return true }
-      current = _getSuperclass(level)
-    }
-    return false
+    func isSubclass<Ancestor>(of _: Ancestor.Type) -> Bool { type is Ancestor.Type }
+    return isSubclass(of: ancestor)
   }
 
   /// Whether a value of `type`, not a class, may be cast to an instance of
