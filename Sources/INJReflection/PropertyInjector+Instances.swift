@@ -25,7 +25,7 @@ extension PropertyInjector {
   public static func injectProperties(
     into instance: Any, from source: any InjectionSource
   ) throws -> Int {
-    guard let plan = PlanCache.shared.plan(for: instance, ifInjectable: true) else { return 0 }
+    guard let plan = PlanCache.plan(for: instance, ifInjectable: true) else { return 0 }
     return try plan.inject(into: instance, from: source)
   }
 

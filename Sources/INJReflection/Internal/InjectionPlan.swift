@@ -35,7 +35,7 @@ package final class InjectionPlan: Sendable {
   /// The cached plan for `instance`'s type, computed on first use.
   package static func plan(for instance: Any) -> InjectionPlan {
     // Every plan is returned when not asking only for injectable ones.
-    PlanCache.shared.plan(for: instance, ifInjectable: false)!
+    PlanCache.plan(for: instance, ifInjectable: false)!
   }
 
   /// Fills the injectable properties of `instance` that are nil and offered by
