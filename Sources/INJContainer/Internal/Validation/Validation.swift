@@ -22,8 +22,6 @@ struct Validation {
   /// The entry of each slot's name here: ``noEntry`` when the name has none,
   /// ``severalEntries`` when it has more than one (an override counts as one).
   let entryOfSlot: [Int32]
-  /// Whether each slot's name has a registration here.
-  let isRegisteredHere: [Bool]
   var problems: [ValidationProblem] = []
   var warnings: [ValidationWarning] = []
   /// The names a missing dependency's suggestion is chosen from: those registered in
@@ -45,7 +43,6 @@ struct Validation {
     index = registry.index
     var entryOfSlot = [Int32](repeating: Self.noEntry, count: slots.count)
     var effective = [Bool](repeating: true, count: index.count)
-    var registered = [Bool](repeating: false, count: slots.count)
     for entry in 0..<index.count {
       let id = index.slotIDs[entry]
       let override = registry.overrides[id]
@@ -58,10 +55,8 @@ struct Validation {
         let isFirst = entryOfSlot[Int(id)] == Self.noEntry
         entryOfSlot[Int(id)] = isFirst ? Int32(entry) : Self.severalEntries
       }
-      if effective[entry] { registered[Int(id)] = true }
     }
     self.entryOfSlot = entryOfSlot
-    isRegisteredHere = registered
     isEffective = effective
   }
 
@@ -73,9 +68,9 @@ struct Validation {
     }
     checkNames()
     checkOverrides()
-    let truncated = checkDependencies()
+    let (onProviders, truncated) = checkDependencies()
     checkProducts()
-    checkDependenciesOnProviders()
+    problems += onProviders
     checkHooks()
     return ValidationReport(
       problems: problems, warnings: warnings, isCycleListTruncated: truncated)
@@ -158,7 +153,7 @@ struct Validation {
     // an ancestor's `fooProvider` needs looking for from `foo`.
     guard container.parent != nil else { return nil }
     let closureName = name + "Provider"
-    let closureHere = slotID(of: closureName).map { isRegisteredHere[Int($0)] } ?? false
+    let closureHere = slotID(of: closureName).map { entryOfSlot[Int($0)] != Self.noEntry } ?? false
     if !closureHere, let closure = container.madeInAncestors(closureName) {
       return .nameCollision(
         closureName, site: closure.site, baseName: name, baseSite: registration.site)
@@ -189,10 +184,18 @@ struct Validation {
   // MARK: Dependencies
 
   /// Blank and missing dependencies, every elementary cycle of direct dependencies
-  /// between this container's names, and captive dependencies, in one pass;
-  /// returns whether the list of cycles was cut at the limit.
-  private mutating func checkDependencies() -> Bool {
+  /// between this container's names, and each dependency on a provider (see
+  /// ``checkDependency(of:at:on:into:)``), in one pass; returns the problems of
+  /// dependencies on providers, reported after those of products, and whether the list
+  /// of cycles was cut at the limit.
+  private mutating func checkDependencies() -> (onProviders: [ValidationProblem], truncated: Bool) {
     var missing: [ValidationProblem] = []
+    // On async providers, on isolated ones, on ones taking an argument, in this order;
+    // not checked when no provider of those kinds is registered here or in an ancestor,
+    // as in most containers.
+    var onProviders: [[ValidationProblem]]? =
+      container.lineage.contains { $0.withRegistry { $0.unusualProviderCount > 0 } }
+      ? [[], [], []] : nil
     // The edges between names registered here.
     var sources: [Int32] = []
     var targets: [Int32] = []
@@ -201,11 +204,17 @@ struct Validation {
     for entry in 0..<index.count
     where isEffective[entry] && index.flags[entry].contains(.provider) {
       let source = index.slotIDs[entry]
+      // The registration object is read only when a check of its dependencies needs it.
+      let dependent =
+        onProviders != nil || index.flags[entry].contains(.shared) ? index.entries[entry] : nil
       var reported: [Int32] = []
-      for id in index.dependencies(of: entry) {
+      for (position, id) in index.dependencies(of: entry).enumerated() {
+        if let dependent {
+          checkDependency(of: dependent, at: position, on: id, into: &onProviders)
+        }
         if blankSlotCount > 0, slots[Int(id)].isBlank {
           missingOrBlank(id, of: entry, into: &missing)
-        } else if isRegisteredHere[Int(id)] {
+        } else if entryOfSlot[Int(id)] != Self.noEntry {
           sources.append(source)
           targets.append(id)
         } else if registry.derived[id] == nil, !reported.contains(id) {
@@ -213,10 +222,10 @@ struct Validation {
           missingOrBlank(id, of: entry, into: &missing)
         }
       }
-      if index.flags[entry].contains(.shared) { checkCaptives(of: entry) }
     }
     problems += missing
-    guard !targets.isEmpty else { return false }
+    let providerProblems = Array((onProviders ?? []).joined())
+    guard !targets.isEmpty else { return (providerProblems, false) }
     let graph = CompactDigraph(nodeCount: slots.count, edgeSources: sources, edgeTargets: targets)
     let (found, truncated) = graph.elementaryCycles(limit: DependencyGraph<String>.cycleListLimit)
     let cycles = found.map { CycleText.normalized(($0 + [$0[0]]).map { slots[Int($0)].name }) }
@@ -228,7 +237,7 @@ struct Validation {
       return .cycle(
         cycle, sites: sites, property: CycleText.property(fixing: cycle) { registered(named: $0) })
     }
-    return truncated
+    return (providerProblems, truncated)
   }
 
   /// Reports a blank dependency (at once, once per provider, whatever is registered
@@ -257,22 +266,51 @@ struct Validation {
     }
   }
 
-  /// Warns when a shared provider depends directly on a shorter-lived one.
-  private mutating func checkCaptives(of entry: Int) {
-    let registration = index.entries[entry]
-    guard let provider = registration.provider,
-      !provider.options.contains(.allowsCaptiveDependencies)
+  /// Checks `registration`'s direct dependency at `position`, on the name of slot `id`,
+  /// when it is a provider: a warning when a shared provider depends on a shorter-lived
+  /// one; and into `onProviders`, when given, the problem of a dependency on a provider
+  /// whose creator takes an argument, which only its provider closure can pass, and, for
+  /// a synchronous provider, of one on an async provider or on one whose creator never
+  /// runs where its own resolution does (see ``neverRunsUnder(_:_:)``). Singletons made
+  /// at launch exist before synchronous resolutions need them.
+  private mutating func checkDependency(
+    of registration: Registration, at position: Int, on id: Int32,
+    into onProviders: inout [[ValidationProblem]]?
+  ) {
+    guard let provider = registration.registeredProvider, let dependency = registered(slotID: id),
+      let made = dependency.provider
     else { return }
-    for id in index.dependencies(of: entry) {
-      // A singleton outlives a named scope's products too: it would keep one past a reset.
-      guard let found = registered(slotID: id), !found.standsForNeed,
-        let dependency = found.provider,
-        !dependency.scope.isShared || (provider.scope == .singleton && dependency.scope == .named)
-      else { continue }
+    // A singleton outlives a named scope's products too: it would keep one past a reset.
+    if registration.provider != nil, provider.scope.isShared,
+      !provider.options.contains(.allowsCaptiveDependencies), !dependency.standsForNeed,
+      !made.scope.isShared || (provider.scope == .singleton && made.scope == .named)
+    {
       warnings.append(
         .captiveDependency(
           name: registration.name, site: registration.site, scope: provider.scopeDescription,
-          dependency: dependency.name, dependencyScope: dependency.scopeDescription))
+          dependency: made.name, dependencyScope: made.scopeDescription))
+    }
+    guard onProviders != nil else { return }
+    let name = provider.dependencies[position]
+    if let argument = made.argument {
+      onProviders?[2].append(
+        .dependsOnProviderWithArgument(
+          registration.name, site: registration.site, dependency: name,
+          dependencySite: dependency.site, argumentType: argument.typeName))
+    }
+    guard provider.asyncCreator == nil, registration.provider != nil, !made.isMadeAtLaunch
+    else { return }
+    if made.asyncCreator != nil {
+      onProviders?[0].append(
+        .synchronousDependsOnAsync(
+          registration.name, site: registration.site, dependency: name,
+          dependencySite: dependency.site))
+    } else if Self.neverRunsUnder(made.isolation, provider.isolation) {
+      onProviders?[1].append(
+        .isolationMismatch(
+          registration.name, site: registration.site,
+          isolation: Self.name(of: provider.isolation), dependency: name,
+          dependencySite: dependency.site, dependencyIsolation: Self.name(of: made.isolation)))
     }
   }
 
@@ -463,7 +501,7 @@ struct Validation {
     _ registration: Registration, dependency name: String, slotType: Any.Type,
     slot: ValidationProblem.ClosureSlot
   ) -> ValidationProblem? {
-    if let id = slotID(of: name), isRegisteredHere[Int(id)] { return nil }
+    if let id = slotID(of: name), entryOfSlot[Int(id)] != Self.noEntry { return nil }
     if let found = registered(named: name), found.isMade { return nil }
     guard let base = Container.baseName(ofProviderClosure: name),
       let made = registered(named: base), !made.standsForNeed, let offer = made.closureOffer
@@ -488,51 +526,6 @@ struct Validation {
       productType: String(describing: registration.productType), slot: slot, dependency: name,
       closureType: requested?.description ?? String(describing: slotType),
       dependencySite: made.site, problem: problem, offered: offered)
-  }
-
-  /// Checks each provider's direct dependencies on providers: none on one whose
-  /// creator takes an argument, which only its provider closure can pass; and, for a
-  /// synchronous provider, none on an async one, nor on one whose creator never runs
-  /// where its own resolution does (see ``neverRunsUnder(_:_:)``). Singletons made at
-  /// launch exist before synchronous resolutions need them. Skipped when no provider of
-  /// those kinds is registered here or in an ancestor, as in most containers.
-  private mutating func checkDependenciesOnProviders() {
-    guard container.lineage.contains(where: { $0.withRegistry { $0.unusualProviderCount > 0 } })
-    else { return }
-    // Reported in this order: on async providers, on isolated ones, on ones taking an
-    // argument.
-    var found: [[ValidationProblem]] = [[], [], []]
-    for entry in 0..<index.count where isEffective[entry] {
-      let registration = index.entries[entry]
-      guard let provider = registration.registeredProvider else { continue }
-      let isSynchronous = provider.asyncCreator == nil && registration.provider != nil
-      for (position, id) in index.dependencies(of: entry).enumerated() {
-        guard let dependency = registered(slotID: id), let made = dependency.provider else {
-          continue
-        }
-        let name = provider.dependencies[position]
-        if let argument = made.argument {
-          found[2].append(
-            .dependsOnProviderWithArgument(
-              registration.name, site: registration.site, dependency: name,
-              dependencySite: dependency.site, argumentType: argument.typeName))
-        }
-        guard isSynchronous, !made.isMadeAtLaunch else { continue }
-        if made.asyncCreator != nil {
-          found[0].append(
-            .synchronousDependsOnAsync(
-              registration.name, site: registration.site, dependency: name,
-              dependencySite: dependency.site))
-        } else if Self.neverRunsUnder(made.isolation, provider.isolation) {
-          found[1].append(
-            .isolationMismatch(
-              registration.name, site: registration.site,
-              isolation: Self.name(of: provider.isolation), dependency: name,
-              dependencySite: dependency.site, dependencyIsolation: Self.name(of: made.isolation)))
-        }
-      }
-    }
-    problems += found.joined()
   }
 
   /// Whether a synchronous creator isolated as `dependency` can never run inside the
