@@ -43,8 +43,7 @@ extension Container {
       // Set first: each copy gets the hooks of its name as it is registered.
       registry.hooks = Array(hooks.reversed().joined())
       for (registration, isOverride) in levels.reversed().joined() {
-        let copy = registration.copy(for: self) { slot(interning: $0, in: &registry) }
-        register(copy, in: &registry, asOverride: isOverride)
+        register(registration.copy(for: self, in: &registry), in: &registry, asOverride: isOverride)
       }
     }
   }

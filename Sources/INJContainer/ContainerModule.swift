@@ -163,8 +163,7 @@ extension Container {
     return withRegistry { registry in
       own.withRegistry { $0.registrations }.map { made in
         let isNew = !registry.isRegistered(slot(interning: made.name, in: &registry).id)
-        let copy = made.copy(for: self) { slot(interning: $0, in: &registry) }
-        register(copy, in: &registry, asOverride: true)
+        register(made.copy(for: self, in: &registry), in: &registry, asOverride: true)
         return (made.name, isNew)
       }.sorted { $0.name < $1.name }
     }

@@ -76,15 +76,17 @@ final class Registration: @unchecked Sendable {
     factory.release()
   }
 
-  /// The same registration for another container, with fresh shared products.
-  func copy(for owner: Container, slots: (String) -> NameSlot) -> Registration {
+  /// The same registration for another container, with fresh shared products; call
+  /// with `owner`'s registry lock held.
+  func copy(for owner: Container, in registry: inout Registry) -> Registration {
+    func slot(_ name: String) -> NameSlot { owner.slot(interning: name, in: &registry) }
     let copied: Kind =
       switch kind {
-      case .instance: kind
-      case .provider(let provider): .provider(provider.copy(for: owner, slots: slots))
-      case .providerClosure(let target): .providerClosure(target: slots(target.name))
+      // A registration made by the app is never a derived provider closure.
+      case .instance, .providerClosure: kind
+      case .provider(let provider): .provider(provider.copy(for: owner, slots: slot))
       case .invalid(let problem, let provider):
-        .invalid(problem, provider: provider?.copy(for: owner, slots: slots))
+        .invalid(problem, provider: provider?.copy(for: owner, slots: slot))
       }
     return Registration(
       slot: owner.names.internSlot(named: name), site: site, owner: owner, kind: copied,

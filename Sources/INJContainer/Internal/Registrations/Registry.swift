@@ -145,8 +145,9 @@ extension Container {
       for dependent in dependents[next, default: []] where seen.insert(dependent.name).inserted {
         names.append(dependent.name)
         if !registry.isRegistered(slot(interning: dependent.name, in: &registry).id) {
-          let copy = dependent.copy(for: self) { slot(interning: $0, in: &registry) }
-          register(copy, in: &registry, asOverride: true, copyingDependents: false)
+          register(
+            dependent.copy(for: self, in: &registry), in: &registry, asOverride: true,
+            copyingDependents: false)
         }
       }
     }
