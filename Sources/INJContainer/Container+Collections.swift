@@ -86,12 +86,6 @@ extension Container {
     return contributions[position]
   }
 
-  /// How many contributions `name` has here. Call with the registry lock held.
-  func contributionCount(to name: String, in registry: Registry) -> Int {
-    guard let slot = names.slot(named: name, hash: name.hashValue) else { return 0 }
-    return registry.byName[slot.retained.id].count
-  }
-
   /// The registration a collection name resolves to: a provider whose product is the
   /// array of the contributions' products. Call with the registry lock held.
   ///

@@ -118,19 +118,18 @@ extension Container {
       || options.namedScope != 0
     let options = hasScope ? options : options.union(installing.scope)
     record { container, registry in
+      let dependencySlots = dependencies.map { container.slot(interning: $0, in: &registry) }
+      // The name's slot after its dependencies' slots, in the order of first mention.
+      let slot = container.names.internSlot(named: name)
       // A contribution's provider is named by its place in the collection, for paths.
-      let providerName =
-        isContribution ? "\(name)[\(container.contributionCount(to: name, in: registry))]" : name
+      let providerName = isContribution ? "\(name)[\(registry.byName[slot.id].count)]" : name
       let (creator, asyncCreator) = container.observing(
         creator, asyncCreator, name: providerName, isolation: isolation)
       let provider = Provider(
         name: providerName, owner: container, dependencies: dependencies,
-        dependencyKeyTypes: dependencyKeyTypes,
-        dependencySlots: dependencies.map { container.slot(interning: $0, in: &registry) },
+        dependencyKeyTypes: dependencyKeyTypes, dependencySlots: dependencySlots,
         options: options, isolation: isolation, creator: creator, asyncCreator: asyncCreator,
         argument: argument, productType: productType)
-      // The name's slot after its dependencies' slots, in the order of first mention.
-      let slot = container.names.internSlot(named: name)
       let kind: Registration.Kind =
         if asOverride {
           .provider(provider)
