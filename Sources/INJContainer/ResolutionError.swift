@@ -227,9 +227,7 @@ public struct ResolutionError: Error, CustomStringConvertible {
         ": names must not be empty or only white space."
       }
     case .conflictingScopes(let options):
-      ": '\(name)' was registered with more than one scope "
-        + "(\(Self.scopeNames(options).joined(separator: ", "))). Give it at most one of "
-        + ".singleton, .weakSingleton, .objectGraph and .scope(_:)."
+      ": '\(name)' was registered with " + Self.moreThanOneScope(options)
     case .notOnMainActor(let site):
       " off the main actor: the creator of '\(name)' runs on the main actor, because it "
         + "was registered from main-actor code"
@@ -291,14 +289,18 @@ public struct ResolutionError: Error, CustomStringConvertible {
     return texts.isEmpty ? last : texts.joined(separator: ", ") + " and " + last
   }
 
-  /// The scope options among `options`, by name: `singleton`, `madeAtLaunch`, ….
-  static func scopeNames(_ options: ProviderOptions) -> [String] {
+  /// What a check and a resolution say of a provider registered with the scope options
+  /// among `options` (by name: `singleton`, `madeAtLaunch`, …), and how to fix it.
+  static func moreThanOneScope(_ options: ProviderOptions) -> String {
     let named: KeyValuePairs<ProviderOptions, String> = [
       .singleton: "singleton", .madeAtLaunch: "madeAtLaunch", .weakSingleton: "weakSingleton",
       .objectGraph: "objectGraph",
     ]
-    return named.filter { options.contains($0.key) }.map(\.value)
+    let names =
+      named.filter { options.contains($0.key) }.map(\.value)
       + (options.scopeName.map { ["scope(\"\($0)\")"] } ?? [])
       + (options.contains(.conflictingNamedScopes) ? ["another scope(_:)"] : [])
+    return "more than one scope (\(names.joined(separator: ", "))). Give it at most one of "
+      + ".singleton, .weakSingleton, .objectGraph and .scope(_:)."
   }
 }

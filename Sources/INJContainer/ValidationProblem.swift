@@ -131,30 +131,28 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .blankName(let name, let site):
-      "A blank name ('\(name)') is registered at \(site). Give it a name."
+      return "A blank name ('\(name)') is registered at \(site). Give it a name."
     case .duplicateName(let name, let sites):
-      "'\(name)' is registered \(sites.count) times, at \(ResolutionError.sites(sites)). "
+      return "'\(name)' is registered \(sites.count) times, at \(ResolutionError.sites(sites)). "
         + "Remove or rename all but one."
     case .duplicateModule(let name, let sites):
-      "The module \(name) is installed \(sites.count) times, at "
+      return "The module \(name) is installed \(sites.count) times, at "
         + "\(ResolutionError.sites(sites)); it registered its names the first time only. "
         + "Install it once."
     case .nameCollision(let name, let site, let baseName, let baseSite):
-      "'\(name)' (\(site)) is also the name of the provider closure for '\(baseName)' "
+      return "'\(name)' (\(site)) is also the name of the provider closure for '\(baseName)' "
         + "(\(baseSite)). Rename one of them."
     case .conflictingScopes(let name, let site, let options):
-      "'\(name)' (\(site)) has more than one scope "
-        + "(\(ResolutionError.scopeNames(options).joined(separator: ", "))). Give it at most "
-        + "one of .singleton, .weakSingleton, .objectGraph and .scope(_:)."
+      return "'\(name)' (\(site)) has " + ResolutionError.moreThanOneScope(options)
     case .blankDependency(let provider, let site):
-      "'\(provider)' (\(site)) depends on a blank name. Remove it from the dependencies "
+      return "'\(provider)' (\(site)) depends on a blank name. Remove it from the dependencies "
         + "of '\(provider)'."
     case .missingDependency(let missing):
-      missing.problemDescription
+      return missing.problemDescription
     case .injectTypeMismatch(
       let provider, let site, let productType, let property, let propertyType,
       let dependencySite, let dependencyType):
-      "'\(provider)' (\(site)) makes \(productType), whose @Inject property '\(property)' "
+      return "'\(provider)' (\(site)) makes \(productType), whose @Inject property '\(property)' "
         + "holds \(propertyType), but '\(property)' (\(dependencySite)) provides "
         + "\(dependencyType), which is never \(propertyType). Give the property the type "
         + "\(dependencyType) (or one of its protocols or superclasses), or register \(propertyType) "
@@ -162,39 +160,51 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
     case .keyTypeMismatch(
       let provider, let site, let dependency, let keyType, let dependencySite,
       let dependencyType):
-      "'\(provider)' (\(site)) depends on Key<\(keyType)>(\"\(dependency)\"), but "
+      return "'\(provider)' (\(site)) depends on Key<\(keyType)>(\"\(dependency)\"), but "
         + "'\(dependency)' (\(dependencySite)) provides \(dependencyType), which is never "
         + "\(keyType). Give the key the type \(dependencyType) (or one of its protocols or "
         + "superclasses), or register \(keyType) under '\(dependency)'."
     case .contributionTypeMismatch(
       let contribution, let site, let productType, let reader, let readerSite, let elementType):
-      "The contribution '\(contribution)' (\(site)) makes \(productType), which is never "
+      return "The contribution '\(contribution)' (\(site)) makes \(productType), which is never "
         + "\(elementType), the element type '\(reader)' (\(readerSite)) reads it as. Make the "
         + "contribution's creator return \(elementType), or read the collection as an array "
         + "of a type every contribution has."
     case .synchronousDependsOnAsync(let provider, let site, let dependency, let dependencySite):
-      "'\(provider)' (\(site)) is synchronous but depends on '\(dependency)' "
+      return "'\(provider)' (\(site)) is synchronous but depends on '\(dependency)' "
         + "(\(dependencySite)), whose creator is async, so value(forName:) cannot make it. "
         + "Register '\(provider)' with addAsyncProvider, or make '\(dependency)' at launch: "
         + "give it options: .madeAtLaunch and call makeSingletons() when the app starts."
     case .isolationMismatch(
       let provider, let site, let isolation, let dependency, let dependencySite,
       let dependencyIsolation):
-      Self.isolationMismatchDescription(
-        provider, site, isolation, dependency, dependencySite, dependencyIsolation)
+      let runs =
+        switch isolation {
+        case "nonisolated": "runs on any thread"
+        case "MainActor": "runs on the main actor"
+        default: "is isolated to \(isolation)"
+        }
+      let other = dependencyIsolation == "MainActor" ? "the main actor" : dependencyIsolation
+      return
+        "'\(provider)' (\(site)) \(runs) but depends on '\(dependency)' (\(dependencySite)), "
+        + "whose creator runs only on \(other): a resolution of '\(provider)' makes "
+        + "'\(dependency)' where the creator of '\(provider)' runs, which is never \(other). "
+        + "Register '\(dependency)' from nonisolated code (such as a nonisolated function), "
+        + "register '\(provider)' from \(other) as well, or make '\(dependency)' at launch: "
+        + "give it options: .madeAtLaunch and call makeSingletons() when the app starts."
     case .valueTypeWithInjectProperties(let provider, let site, let productType, let properties):
-      "'\(provider)' (\(site)) makes \(productType), a value type whose copies would share "
+      return "'\(provider)' (\(site)) makes \(productType), a value type whose copies would share "
         + "its @Inject properties \(properties.map { "'\($0)'" }.joined(separator: ", ")), so "
         + "the container cannot inject it. Pass the dependencies to its initializer in the "
         + "creator, or make \(productType) a class."
     case .weakSingletonOfValueType(let provider, let site, let productType):
-      "'\(provider)' (\(site)) is a weak singleton, but its creator returns \(productType), "
+      return "'\(provider)' (\(site)) is a weak singleton, but its creator returns \(productType), "
         + "which cannot be held weakly. Return a class instance, or make '\(provider)' a "
         + "singleton."
     case .providerClosureMismatch(
       let provider, let site, let productType, let slot, let dependency, let closureType, _,
       let problem, let offered):
-      slot == .key
+      return slot == .key
         ? "'\(provider)' (\(site)) depends on Key<\(closureType)>(\"\(dependency)\"), but "
           + "\(problem). Give the key the type \(offered)."
         : "'\(provider)' (\(site)) makes \(productType), whose "
@@ -202,7 +212,8 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
           + "holds \(closureType), but \(problem). Make the property hold \(offered)."
     case .unfilledInjectProperty(
       let provider, let site, let productType, let property, let listed, let declaration):
-      "'\(provider)' (\(site)) makes \(productType), whose @Inject property '\(property)' is "
+      return
+        "'\(provider)' (\(site)) makes \(productType), whose @Inject property '\(property)' is "
         + "never filled: the container fills it only from a dependency named '\(property)', "
         + "and '\(provider)' lists '\(listed)' instead. "
         + (property.hasSuffix("Provider") && !listed.hasSuffix("Provider")
@@ -210,51 +221,32 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
           : "Declare the property as ")
         + "`\(declaration)`."
     case .cycle(let cycle, let sites, let property):
-      "Cycle: \(CycleText.chain(cycle, sites: sites)). "
+      return "Cycle: \(CycleText.chain(cycle, sites: sites)). "
         + CycleText.fix(cycle, property: property)
     case .unknownOverride(let name, let site, let suggestion):
-      "'\(name)' is overridden at \(site), but nothing registers it here or in an ancestor."
+      return "'\(name)' is overridden at \(site), but nothing registers it here or in an ancestor."
         + (suggestion.map { " Did you mean '\($0)'?" } ?? "") + " Override a registered "
         + "name, or register '\(name)' with addInstance or addProvider instead."
     case .overrideTypeMismatch(let name, let site, let type, let overriddenSite, let overridden):
-      "'\(name)' is overridden at \(site) with \(type), which is never \(overridden), the type "
+      return
+        "'\(name)' is overridden at \(site) with \(type), which is never \(overridden), the type "
         + "'\(name)' (\(overriddenSite)) is registered as. Override it with \(overridden), or "
         + "with a type that conforms to or inherits from \(overridden)."
     case .dependsOnProviderWithArgument(
       let provider, let site, let dependency, let dependencySite, let argumentType):
-      "'\(provider)' (\(site)) depends on '\(dependency)' (\(dependencySite)), whose creator "
+      return
+        "'\(provider)' (\(site)) depends on '\(dependency)' (\(dependencySite)), whose creator "
         + "takes an argument of type \(argumentType). Depend on '\(dependency)Provider' and "
         + "call it with the argument."
     case .hookWithoutProvider(let name, let site, let suggestion):
-      "The hook of '\(name)' (\(site)) never runs: no provider is registered under "
+      return "The hook of '\(name)' (\(site)) never runs: no provider is registered under "
         + "'\(name)' in its container."
         + (suggestion.map { " Did you mean '\($0)'?" }
           ?? " Register a provider under '\(name)' there, or remove the hook.")
     case .hookTypeMismatch(let name, let site, let hookType, let providerSite, let productType):
-      "The hook of '\(name)' (\(site)) takes \(hookType), but '\(name)' (\(providerSite)) "
+      return "The hook of '\(name)' (\(site)) takes \(hookType), but '\(name)' (\(providerSite)) "
         + "provides \(productType), which is never \(hookType), so the hook never runs. Make "
         + "it take \(productType) (or one of its protocols or superclasses)."
     }
-  }
-
-  /// The description of ``isolationMismatch(_:site:isolation:dependency:dependencySite:dependencyIsolation:)``.
-  private static func isolationMismatchDescription(
-    _ provider: String, _ site: RegistrationSite, _ isolation: String, _ dependency: String,
-    _ dependencySite: RegistrationSite, _ dependencyIsolation: String
-  ) -> String {
-    let runs =
-      switch isolation {
-      case "nonisolated": "runs on any thread"
-      case "MainActor": "runs on the main actor"
-      default: "is isolated to \(isolation)"
-      }
-    let other = dependencyIsolation == "MainActor" ? "the main actor" : dependencyIsolation
-    return
-      "'\(provider)' (\(site)) \(runs) but depends on '\(dependency)' (\(dependencySite)), "
-      + "whose creator runs only on \(other): a resolution of '\(provider)' makes "
-      + "'\(dependency)' where the creator of '\(provider)' runs, which is never \(other). "
-      + "Register '\(dependency)' from nonisolated code (such as a nonisolated function), "
-      + "register '\(provider)' from \(other) as well, or make '\(dependency)' at launch: "
-      + "give it options: .madeAtLaunch and call makeSingletons() when the app starts."
   }
 }
