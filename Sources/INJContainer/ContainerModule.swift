@@ -162,7 +162,7 @@ extension Container {
     own.install(module)
     return withRegistry { registry in
       own.withRegistry { $0.registrations }.map { made in
-        let isNew = !registry.isRegistered(slot(interning: made.name, in: &registry).id)
+        let isNew = registry.made(slot(interning: made.name, in: &registry).id) == nil
         register(made.copy(for: self, in: &registry), in: &registry, asOverride: true)
         return (made.name, isNew)
       }.sorted { $0.name < $1.name }

@@ -51,9 +51,10 @@ struct Registry {
   /// dependencies on such providers is skipped when none are, here or in an ancestor.
   var unusualProviderCount = 0
 
-  /// Whether a name has a registration (or an override) made by the app.
-  func isRegistered(_ slotID: Int32) -> Bool {
-    overrides[slotID] != nil || !byName[slotID].isEmpty
+  /// What the app registered under a name here, if anything: its override, or else its
+  /// first registration.
+  func made(_ slotID: Int32) -> Registration? {
+    overrides[slotID] ?? byName[slotID].first
   }
 
   /// Every registration made here, in order, then the overrides by name, each with
@@ -144,7 +145,7 @@ extension Container {
     while let next = names.popLast() {
       for dependent in dependents[next, default: []] where seen.insert(dependent.name).inserted {
         names.append(dependent.name)
-        if !registry.isRegistered(slot(interning: dependent.name, in: &registry).id) {
+        if registry.made(slot(interning: dependent.name, in: &registry).id) == nil {
           register(
             dependent.copy(for: self, in: &registry), in: &registry, asOverride: true,
             copyingDependents: false)
@@ -215,30 +216,16 @@ extension Container {
     if own.count > 1 {
       return problem(.duplicateName, of: slot, at: own[0].site, &registry)
     }
-    let name = slot.name
-    let baseSlot = slot.baseName.flatMap {
-      names.slot(named: $0, hash: $0.hashValue)?.retained
-    }
-    let baseIsRegistered = baseSlot.map { registry.isRegistered($0.id) } ?? false
     if let registration = own.first {
-      let closureIsRegistered = slot.closureSlot.map { registry.isRegistered($0.id) } ?? false
-      let collidesWith: String? =
-        if registration.problem != nil {
-          nil
-        } else if let base = slot.baseName, baseIsRegistered || madeInAncestors(base) != nil {
-          base
-        } else if closureIsRegistered
-          || (parent != nil && madeInAncestors(name + "Provider") != nil)
-        {
-          name + "Provider"
-        } else {
-          nil
-        }
-      guard let collidesWith else { return registration }
-      return problem(.nameCollision(with: collidesWith), of: slot, at: registration.site, &registry)
+      guard registration.problem == nil, let (other, _) = collision(of: slot, in: registry) else {
+        return registration
+      }
+      return problem(.nameCollision(with: other), of: slot, at: registration.site, &registry)
     }
-    guard baseIsRegistered, let baseSlot else { return nil }
-    if let ancestral = madeInAncestors(name) {
+    guard let baseSlot = slot.baseName.flatMap({ names.slot(named: $0, hash: $0.hashValue) }),
+      case let baseSlot = baseSlot.retained, registry.made(baseSlot.id) != nil
+    else { return nil }
+    if let ancestral = madeInAncestors(slot.name) {
       // The base, registered here, would shadow an ancestor's `fooProvider`.
       return problem(.nameCollision(with: baseSlot.name), of: slot, at: ancestral.site, &registry)
     }
@@ -249,6 +236,26 @@ extension Container {
         kind: .providerClosure(target: baseSlot))
     registry.derived[slot.id] = derived
     return derived
+  }
+
+  /// The name that the name of `slot`, registered here, clashes with, and what the app
+  /// registered under it: its base (`foo` for `fooProvider`), or its provider-closure
+  /// name, registered here or in an ancestor. `registry` is this container's.
+  func collision(of slot: NameSlot, in registry: Registry) -> (name: String, made: Registration)? {
+    if let base = slot.baseName,
+      let made = names.slot(named: base, hash: base.hashValue).flatMap({
+        registry.made($0.read { $0.id })
+      }) ?? madeInAncestors(base)
+    {
+      return (base, made)
+    }
+    if let made = slot.closureSlot.flatMap({ registry.made($0.id) }) {
+      return (slot.name + "Provider", made)
+    }
+    guard parent != nil, case let closure = slot.name + "Provider",
+      let made = madeInAncestors(closure)
+    else { return nil }
+    return (closure, made)
   }
 
   /// What an ancestor registered under `name` itself (not a provider closure it

@@ -124,41 +124,23 @@ struct Validation {
             .duplicateName(registrations[0].name, sites: registrations.map(\.site)))
         }
       }
-      let isProviderClosureName = flags.contains(.providerClosureName)
-      if isProviderClosureName || container.parent != nil,
-        let collision = collision(
-          of: index.entries[entry], isProviderClosureName: isProviderClosureName)
+      if flags.contains(.providerClosureName) || container.parent != nil,
+        let (other, made) = container.collision(of: slots[id], in: registry)
       {
-        problems.append(collision)
+        let registration = index.entries[entry]
+        if other == slots[id].baseName {
+          problems.append(
+            .nameCollision(
+              registration.name, site: registration.site, baseName: other, baseSite: made.site))
+        } else if made.owner !== container {
+          // Within one container the `fooProvider` registration reports the collision.
+          problems.append(
+            .nameCollision(
+              other, site: made.site, baseName: registration.name, baseSite: registration.site))
+        }
       }
     }
     problems += conflicting
-  }
-
-  /// A name registered here that clashes with a provider closure: `fooProvider`
-  /// next to `foo` (here or in an ancestor), or `foo` here next to an ancestor's
-  /// own `fooProvider`.
-  private func collision(
-    of registration: Registration, isProviderClosureName: Bool
-  ) -> ValidationProblem? {
-    let name = registration.name
-    if isProviderClosureName, let baseName = Container.baseName(ofProviderClosure: name) {
-      let base = slotID(of: baseName).flatMap { own($0).first }
-      if let base = base ?? container.madeInAncestors(baseName) {
-        return .nameCollision(
-          name, site: registration.site, baseName: baseName, baseSite: base.site)
-      }
-    }
-    // Within one container the `fooProvider` registration finds the collision; only
-    // an ancestor's `fooProvider` needs looking for from `foo`.
-    guard container.parent != nil else { return nil }
-    let closureName = name + "Provider"
-    let closureHere = slotID(of: closureName).map { entryOfSlot[Int($0)] != Self.noEntry } ?? false
-    if !closureHere, let closure = container.madeInAncestors(closureName) {
-      return .nameCollision(
-        closureName, site: closure.site, baseName: name, baseSite: registration.site)
-    }
-    return nil
   }
 
   /// Overrides of names nothing registers here or in an ancestor (but in a test
