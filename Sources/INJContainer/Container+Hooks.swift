@@ -3,11 +3,16 @@ import INJPrimitives
 extension Container {
   /// Replaces each product that `name`'s provider makes in this container with what
   /// `decorator` returns, after its properties are injected: a logging proxy, a cache in
-  /// front of a service.
+  /// front of a service, or the product itself once the decorator has set it up
+  /// (Swinject's `initCompleted`).
   ///
   /// ```swift
   /// container.decorate("weatherClient", as: (any WeatherClient).self) { client, _ in
   ///   LoggingWeatherClient(wrapping: client)
+  /// }
+  /// container.decorate("cart", as: Cart.self) { cart, values in
+  ///   cart.subscribe(to: try values.value(forName: "notifications"))
+  ///   return cart
   /// }
   /// ```
   ///
@@ -46,39 +51,5 @@ extension Container {
           guard let typed = product.cast(to: T.self) else { return nil }
           return Resolved(try decorator.run(typed, values))
         }))
-  }
-
-  /// Runs `hook` with each product that `name`'s provider makes in this container, after
-  /// its properties are injected (Swinject's `initCompleted`): a decorator that keeps its
-  /// product.
-  ///
-  /// ```swift
-  /// container.afterCreating("cart", as: Cart.self) { cart, values in
-  ///   cart.subscribe(to: try values.value(forName: "notifications"))
-  /// }
-  /// ```
-  ///
-  /// It runs as a decorator does (``decorate(_:as:fileID:line:_:_:)``), in registration
-  /// order with the name's decorators.
-  ///
-  /// - Parameters:
-  ///   - name: The provider's name.
-  ///   - type: The type the hook takes: the product's type, or one of its protocols or
-  ///     superclasses.
-  ///   - fileID: The registering file, for reports; leave the default.
-  ///   - line: The registering line, for reports; leave the default.
-  ///   - hook: Runs with the product and the values of the provider's dependencies.
-  ///   - isolation: The actor of the registering code; leave the default.
-  public func afterCreating<T>(
-    _ name: String, as type: T.Type = T.self, fileID: String = #fileID, line: Int = #line,
-    _ hook: @escaping (T, ResolvedValues) throws -> Void,
-    _ isolation: isolated (any Actor)? = #isolation
-  ) {
-    decorate(
-      name, fileID: fileID, line: line,
-      { product, values in
-        try hook(product, values)
-        return product
-      }, isolation)
   }
 }

@@ -27,9 +27,8 @@ public struct ResolutionError: Error, CustomStringConvertible {
     case cycle([String])
     /// A creator threw.
     case creatorFailed(any Error)
-    /// A hook of the name (``Container/decorate(_:as:fileID:line:_:_:)``,
-    /// ``Container/afterCreating(_:as:fileID:line:_:_:)``), registered at `site`, threw
-    /// the error, or could not run where the product was made.
+    /// A hook of the name (``Container/decorate(_:as:fileID:line:_:_:)``), registered at
+    /// `site`, threw the error, or could not run where the product was made.
     case hookFailed(site: RegistrationSite, any Error)
     /// The value is not of the type asked for.
     case typeMismatch(expected: String, actual: String)

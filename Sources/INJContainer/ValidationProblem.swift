@@ -94,8 +94,7 @@ public enum ValidationProblem: Hashable, Sendable, CustomStringConvertible {
   case providerClosureMismatch(
     String, site: RegistrationSite, productType: String, slot: ClosureSlot, dependency: String,
     closureType: String, dependencySite: RegistrationSite, problem: String, offered: String)
-  /// A hook (``Container/decorate(_:as:fileID:line:_:_:)``,
-  /// ``Container/afterCreating(_:as:fileID:line:_:_:)``) of a name no provider is
+  /// A hook (``Container/decorate(_:as:fileID:line:_:_:)``) of a name no provider is
   /// registered under in its container, so that it never runs: the name, the hook's site,
   /// and the closest registered name, when one is close.
   case hookWithoutProvider(String, site: RegistrationSite, suggestion: String?)

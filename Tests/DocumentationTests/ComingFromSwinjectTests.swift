@@ -124,7 +124,10 @@ struct ComingFromSwinjectTests: PrintingSample {
   @Test func hooks() throws {
     let hooked = Container()
     hooked.addProvider(forName: "inbox") { _ in Inbox() }
-    hooked.afterCreating("inbox", as: Inbox.self) { inbox, _ in inbox.subscribe() }
+    hooked.decorate("inbox", as: Inbox.self) { inbox, _ in
+      inbox.subscribe()
+      return inbox
+    }
     print(try hooked.value(forName: "inbox", as: Inbox.self).isSubscribed)
 
     expectPrintedOutputShown(in: Self.article)

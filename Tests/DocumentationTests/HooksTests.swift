@@ -38,12 +38,13 @@ struct HooksTests: PrintingSample {
   let console = Console()
   static let article = "Sources/INJContainer/INJContainer.docc/Hooks.md"
 
-  @Test func afterCreatingSubscribesAProduct() throws {
+  @Test func aDecoratorSubscribesAProduct() throws {
     let shop = Container()
     shop.addInstance(Bulletin(), forName: "bulletin")
     shop.addProvider(forName: "basket", dependencies: ["bulletin"]) { _ in Basket() }
-    shop.afterCreating("basket", as: Basket.self) { basket, values in
+    shop.decorate("basket", as: Basket.self) { basket, values in
       try values.value(forName: "bulletin", as: Bulletin.self).subscribe(basket)
+      return basket
     }
     let basket = try shop.value(forName: "basket", as: Basket.self)
     print(basket.isSubscribed)
@@ -68,8 +69,9 @@ struct HooksTests: PrintingSample {
   @Test func aThrowingHookFailsTheResolution() throws {
     let store = Container()
     store.addProvider(forName: "stock") { _ in 0 }
-    store.afterCreating("stock", as: Int.self, fileID: "Shop/Hooks.swift", line: 12) { stock, _ in
+    store.decorate("stock", as: Int.self, fileID: "Shop/Hooks.swift", line: 12) { stock, _ in
       if stock == 0 { throw OutOfStock() }
+      return stock
     }
     do {
       _ = try store.value(forName: "stock")

@@ -57,8 +57,8 @@ struct ErrorTextTests {
     let file = "App/Hooks.swift"
     container.addProvider(forName: "cart", fileID: file, line: 1) { _ in [1] }
     container.addInstance(2, forName: "limit", fileID: file, line: 2)
-    container.afterCreating("crat", as: [Int].self, fileID: file, line: 3) { _, _ in }
-    container.afterCreating("limit", as: Int.self, fileID: file, line: 4) { _, _ in }
+    container.decorate("crat", as: [Int].self, fileID: file, line: 3) { product, _ in product }
+    container.decorate("limit", as: Int.self, fileID: file, line: 4) { product, _ in product }
     container.decorate("cart", as: String.self, fileID: file, line: 5) { cart, _ in cart }
     container.decorate("cart", as: [Int].self, fileID: file, line: 6) { cart, _ in cart }
     container.decorate("totally", as: Int.self, fileID: file, line: 7) { n, _ in n }

@@ -5,7 +5,7 @@ import Testing
 
 @testable import INJContainer
 
-/// Hooks: decorators and after-creating hooks of a name, the creation observer, and a
+/// Hooks: decorators of a name, the creation observer, and a
 /// module's installed hook.
 @Suite struct HookTests {
   protocol Greeter: AnyObject, Sendable {
@@ -85,7 +85,10 @@ import Testing
       try $0.value(forName: "clerk", as: (any Greeter).self)
     }
     let runs = Counter()
-    container.afterCreating("clerk", as: (any Greeter).self) { _, _ in runs.increment() }
+    container.decorate("clerk", as: (any Greeter).self) { product, _ in
+      runs.increment()
+      return product
+    }
     let pair = try container.value(forName: "pair", as: [any Greeter].self)
     #expect(pair[0] === pair[1])
     _ = try container.value(forName: "pair", as: [any Greeter].self)
@@ -100,7 +103,10 @@ import Testing
       return word + "1"
     }
     container.addProvider(forName: "word") { _ in "w" }
-    container.afterCreating("word", as: String.self) { word, _ in order.append("second " + word) }
+    container.decorate("word", as: String.self) { word, _ in
+      order.append("second " + word)
+      return word
+    }
     container.decorate("word", as: String.self) { word, _ in
       order.append("third")
       return word + "3"
@@ -120,7 +126,7 @@ import Testing
     let container = Container()
     container.addProvider(forName: "cart") { _ in [1] }
     container.addProvider(forName: "checkout", dependencies: ["cart"]) { _ in 1 }
-    container.afterCreating("cart", as: [Int].self, fileID: "App/Hooks.swift", line: 12) {
+    container.decorate("cart", as: [Int].self, fileID: "App/Hooks.swift", line: 12) {
       _, _ in throw OutOfStock()
     }
     let error = try #require(throws: ResolutionError.self) {
@@ -198,9 +204,10 @@ import Testing
     container.addProvider(forName: "screen", options: .singleton) { _ in
       SettingsViewModel(title: "Settings")
     }
-    container.afterCreating("screen", as: SettingsViewModel.self) { screen, _ in
+    container.decorate("screen", as: SettingsViewModel.self) { screen, _ in
       // Main-actor code, registered here: it reads the main-actor model's state.
       made.append("hook \(screen.title) \(MainActorCheck.isOnMainActor)")
+      return screen
     }
     let screen = try container.value(forName: "screen", as: SettingsViewModel.self)
     #expect(screen.title == "Settings")

@@ -87,7 +87,7 @@ struct OnceWordTests {
     #expect(MemoryLayout<(Int, Int, Int, Int)>.size == 4 * MemoryLayout<Int>.size)
     #expect(provider.singleton.value?.object === part)
     #expect(!provider.hasHooks)
-    container.afterCreating("shared", as: Part.self) { _, _ in }
+    container.decorate("shared", as: Part.self) { product, _ in product }
     _ = container.isRegistered("shared")
     #expect(provider.hooks.count == 1)
   }

@@ -3,7 +3,7 @@ import INJReflection
 import Testing
 
 /// The hook tests of Swinject, Factory and DITranquillity, each in Injineer's terms:
-/// `initCompleted` and `postInit` are ``Container/afterCreating(_:as:fileID:line:_:_:)``,
+/// `initCompleted` and `postInit` are decorators that return their product,
 /// Factory's decorators are decorators, `Assembly.loaded` is a module's
 /// `installed(in:)`, and Factory's trace is the creation observer.
 @Suite struct PeerHookTests {
@@ -29,41 +29,49 @@ import Testing
   }
 
   // Swinject ContainerTests.testContainerRaisesInitCompletedEventWhenNewInstanceIsCreated
-  @Test func afterCreatingRunsWhenANewProductIsMade() throws {
+  @Test func aDecoratorRunsWhenANewProductIsMade() throws {
     let container = petContainer()
     let raised = Counter()
-    container.afterCreating("owner", as: PetOwner.self) { _, _ in raised.increment() }
+    container.decorate("owner", as: PetOwner.self) { product, _ in
+      raised.increment()
+      return product
+    }
     let owner = try container.value(forName: "owner", as: PetOwner?.self)
     #expect(owner != nil)
     #expect(raised.value == 1)
   }
 
   // Swinject ContainerTests.testContainerRaisesInitCompletedEventForAllSubscribedClosuresWhenNewInstanceIsCreated
-  @Test func everyAfterCreatingHookOfANameRuns() throws {
+  @Test func everyDecoratorOfANameRuns() throws {
     let container = petContainer()
     let raised = Counter()
     for _ in 0..<4 {
-      container.afterCreating("owner", as: PetOwner.self) { _, _ in raised.increment() }
+      container.decorate("owner", as: PetOwner.self) { product, _ in
+        raised.increment()
+        return product
+      }
     }
     _ = try container.value(forName: "owner", as: PetOwner.self)
     #expect(raised.value == 4)
   }
 
   // Swinject ContainerTests.testContainerAcceptsPropertyInjectionInInitCompletedEvent
-  @Test func afterCreatingCanSetAProperty() throws {
+  @Test func aDecoratorCanSetAProperty() throws {
     let container = petContainer()
-    container.afterCreating("owner", as: PetOwner.self) { owner, values in
+    container.decorate("owner", as: PetOwner.self) { owner, values in
       owner.pet = try values.value(forName: "animal", as: (any Animal).self)
+      return owner
     }
     let owner = try container.value(forName: "owner", as: PetOwner.self)
     #expect(owner.pet != nil)
   }
 
   // Swinject ContainerTests.testContainerAcceptsMethodInjectionInInitCompletedEvent
-  @Test func afterCreatingCanCallAnInjectionMethod() throws {
+  @Test func aDecoratorCanCallAnInjectionMethod() throws {
     let container = petContainer()
-    container.afterCreating("owner", as: PetOwner.self) { owner, values in
+    container.decorate("owner", as: PetOwner.self) { owner, values in
       owner.injectAnimal(try values.value(forName: "animal", as: (any Animal).self))
+      return owner
     }
     let owner = try container.value(forName: "owner", as: PetOwner.self)
     #expect(owner.pet != nil)
@@ -133,7 +141,10 @@ import Testing
   ) -> Container {
     let container = Container()
     container.addProvider(forName: "decorated", options: options) { _ in Service() }
-    container.afterCreating("decorated", as: Service.self) { _, _ in count.increment() }
+    container.decorate("decorated", as: Service.self) { product, _ in
+      count.increment()
+      return product
+    }
     count.increment()
     return container
   }
@@ -203,13 +214,14 @@ import Testing
   }
 
   // DITranquillity DITranquillityTests_Resolve.test25_PostInit
-  @Test func afterCreatingRunsAfterInjection() throws {
+  @Test func aDecoratorRunsAfterInjection() throws {
     let container = Container()
     container.addInstance(Service(), forName: "service")
     container.addProvider(forName: "injected", dependencies: ["service"]) { _ in Injected() }
-    container.afterCreating("injected", as: Injected.self) { injected, _ in
+    container.decorate("injected", as: Injected.self) { injected, _ in
       #expect(injected.service != nil)
       injected.postInitRan = true
+      return injected
     }
     let injected = try container.value(forName: "injected", as: Injected.self)
     #expect(injected.injectedBeforePostInit)

@@ -1,38 +1,5 @@
 import INJContainer
 
-/// Fails the test when the container's direct dependencies form any cycle, listing
-/// every cycle with its fix.
-///
-/// Provider-closure dependencies (`fooProvider`) never form a cycle. The failure
-/// message is, for example:
-///
-/// ```
-/// assertNoCycles failed: the container has 1 cycle:
-/// - Cycle: a → b → a. Break the cycle by depending on 'aProvider' instead of 'a' in 'b'.
-/// ```
-///
-/// - Parameters:
-///   - container: The container or test container to check.
-///   - fileID: The calling file; leave the default.
-///   - filePath: The calling file's path; leave the default.
-///   - line: The calling line; leave the default.
-///   - column: The calling column; leave the default.
-/// - Returns: Whether there is no cycle.
-@discardableResult
-public func assertNoCycles(
-  _ container: some ContainerRepresentable, fileID: StaticString = #fileID,
-  filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
-) -> Bool {
-  let cycles = container.container.validate().problems.filter {
-    if case .cycle = $0 { true } else { false }
-  }
-  guard !cycles.isEmpty else { return true }
-  return fail(
-    "assertNoCycles failed: the container has \(count(cycles.count, "cycle")):"
-      + cycles.map { "\n- \($0)" }.joined(),
-    about: container, at: IssueLocation(fileID, filePath, line, column))
-}
-
 /// Checks that the container's direct dependencies form the given cycle.
 ///
 /// ```swift

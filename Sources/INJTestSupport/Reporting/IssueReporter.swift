@@ -15,7 +15,7 @@ import Testing
 /// ```swift
 /// let recorder = RecordingIssueReporter()
 /// withIssueReporter(recorder) {
-///   assertNoCycles(container)
+///   assertNoErrors(container)
 /// }
 /// #expect(recorder.issues.isEmpty)
 /// ```

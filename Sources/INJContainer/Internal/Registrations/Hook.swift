@@ -1,7 +1,7 @@
 import INJPrimitives
 
-/// A decorator or an after-creating hook of a name (``Container/decorate(_:as:fileID:line:_:_:)``),
-/// with the type it takes erased.
+/// A decorator of a name (``Container/decorate(_:as:fileID:line:_:_:)``), with the type it
+/// takes erased.
 struct Hook: Sendable {
   let name: String
   let site: RegistrationSite

@@ -13,12 +13,18 @@ func hookShapes() throws -> ShapeLog {
   var log = ShapeLog("hooks")
   let container = Container { creation in _ = creation.name }
   container.addProvider(forName: "badge", options: .singleton) { _ in Badge() }
-  container.afterCreating("badge", as: Badge.self) { badge, _ in badge.count += 1 }
+  container.decorate("badge", as: Badge.self) { badge, _ in
+    badge.count += 1
+    return badge
+  }
   container.decorate("badge", as: Badge.self) { badge, _ in
     badge.count += 10
     return badge
   }
-  container.afterCreating("badge") { (badge: Badge, _) in badge.count += 100 }
+  container.decorate("badge") { (badge: Badge, _) in
+    badge.count += 100
+    return badge
+  }
   addNonisolatedHooks(to: container)
   container.install(ScreensModule())
   try container.checkForErrors()
@@ -34,5 +40,5 @@ func hookShapes() throws -> ShapeLog {
 nonisolated func addNonisolatedHooks(to container: Container) {
   container.addProvider(forName: "word") { _ in "word" }
   container.decorate("word", as: String.self) { word, _ in word + "!" }
-  container.afterCreating("word", as: String.self) { _, _ in }
+  container.decorate("word", as: String.self) { product, _ in product }
 }
