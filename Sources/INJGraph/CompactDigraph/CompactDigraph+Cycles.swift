@@ -15,6 +15,7 @@ extension CompactDigraph {
   /// - Parameter limit: The largest number of cycles to return; a negative limit counts as zero.
   /// - Returns: The cycles, and whether more cycles exist than were returned.
   /// - Complexity: O((*n* + *e*)(*c* + 1)) for *n* nodes, *e* edges and *c* returned cycles.
+  @usableFromInline
   package func elementaryCycles(limit: Int) -> (cycles: [[Int32]], isTruncated: Bool) {
     let partition = componentPartition()
     // A cycle is a component of two or more nodes, or a self-loop.

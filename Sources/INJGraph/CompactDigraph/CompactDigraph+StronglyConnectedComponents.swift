@@ -1,6 +1,7 @@
 extension CompactDigraph {
   /// The strongly connected components as flat arrays: component `k` is
   /// `members[offsets[k]..<offsets[k + 1]]`; and the component of each node.
+  @usableFromInline
   func orderedComponents() -> (members: [Int32], offsets: [Int32], componentOfNode: [Int32]) {
     let partition = componentPartition()
     // Grouping the nodes by component is building the graph in which component `k` has an

@@ -7,6 +7,7 @@ extension CompactDigraph {
   ///
   /// - Returns: Every node id exactly once, or `nil` when a cycle (or self-loop) exists.
   /// - Complexity: O(*n* log *n* + *e*) for *n* nodes and *e* edges.
+  @usableFromInline
   package func topologicalOrder() -> [Int32]? {
     let dependents = reversed()
     // How many dependencies of each node are still unplaced.

@@ -9,6 +9,7 @@
 /// result of this type depends only on the set of edges, never on the order they were given in.
 /// Every algorithm uses explicit stacks, so graphs of millions of nodes work on small thread
 /// stacks.
+@usableFromInline
 package struct CompactDigraph: Sendable {
   /// The number of nodes; node ids are `0..<nodeCount`.
   package let nodeCount: Int
@@ -58,46 +59,22 @@ package struct CompactDigraph: Sendable {
     for node in 0..<nodeCount {
       offsets[node + 1] &+= offsets[node]
     }
-    guard !sourcesAscend else {
-      // Edges listed dependent by dependent (as a container lists them) are rows
-      // already: the targets are used in place.
-      self.init(
-        nodeCount: nodeCount, rowOffsets: offsets, targets: edgeTargets,
-        rowsAreSorted: rowsAreSorted)
-      return
+    // Edges listed dependent by dependent (as a container lists them) are rows already: the
+    // targets are used in place.
+    var targets = sourcesAscend ? edgeTargets : [Int32](repeating: 0, count: edgeSources.count)
+    if !sourcesAscend {
+      var cursor = offsets
+      for edge in edgeSources.indices {
+        let source = Int(edgeSources[edge])
+        targets[Int(cursor[source])] = edgeTargets[edge]
+        cursor[source] &+= 1
+      }
     }
-    var cursor = offsets
-    var targets = [Int32](repeating: 0, count: edgeSources.count)
-    for edge in edgeSources.indices {
-      let source = Int(edgeSources[edge])
-      targets[Int(cursor[source])] = edgeTargets[edge]
-      cursor[source] &+= 1
-    }
-    self.init(
-      nodeCount: nodeCount, rowOffsets: offsets, targets: targets, rowsAreSorted: rowsAreSorted)
-  }
-
-  /// Creates a graph from its rows: checks every id, then sorts each row and removes its
-  /// duplicates unless the rows are sorted already.
-  ///
-  /// - Parameters:
-  ///   - nodeCount: The number of nodes, at most `Int32.max`.
-  ///   - rowOffsets: `nodeCount + 1` ascending row starts into `targets`, the last at its end.
-  ///   - targets: The dependencies of each node, row by row, each in `0..<nodeCount`.
-  ///   - rowsAreSorted: Whether each row is strictly ascending already.
-  init(
-    nodeCount: Int, rowOffsets: consuming [Int32], targets: consuming [Int32], rowsAreSorted: Bool
-  ) {
-    precondition(
-      nodeCount >= 0 && nodeCount <= Int(Int32.max), "node count out of range: \(nodeCount)")
     precondition(targets.count < Int(Int32.max), "too many edges: \(targets.count)")
-    let bound = Int32(truncatingIfNeeded: nodeCount)
     for index in targets.indices {
       let target = targets[index]
       precondition(target >= 0 && target < bound, "edge target \(target) out of range")
     }
-    var offsets = rowOffsets
-    var targets = targets
     if !rowsAreSorted {
       Self.sortAndDeduplicateRows(offsets: &offsets, targets: &targets)
     }
@@ -134,14 +111,7 @@ package struct CompactDigraph: Sendable {
 
   /// Whether a node depends on itself directly.
   func hasSelfLoop(_ node: Int32) -> Bool {
-    // Rows are sorted, so a binary search finds the self-loop.
-    var low = Int(offsets[Int(node)])
-    var high = Int(offsets[Int(node) + 1])
-    while low < high {
-      let middle = (low + high) / 2
-      if targets[middle] < node { low = middle + 1 } else { high = middle }
-    }
-    return low < Int(offsets[Int(node) + 1]) && targets[low] == node
+    dependencies(of: node).contains(node)
   }
 
   /// Sorts every row ascending and removes duplicates, compacting `targets` in place.

@@ -7,13 +7,9 @@ extension DependencyGraph {
   ///   - node: The node whose dependencies to list.
   ///   - includingDeferred: Whether deferred dependencies are listed too.
   /// - Returns: The distinct dependencies, or an empty array when `node` is not a node.
-  /// - Complexity: O(*d* log *d*) for *d* edges from `node` when each node's dependencies were
-  ///   all given before the next node was added; O(*e*) for *e* edges otherwise.
+  /// - Complexity: O(*n* + *e* log *d*) for *n* nodes, *e* edges and at most *d* edges per node.
   public func dependencies(of node: Node, includingDeferred: Bool = false) -> [Node] {
-    guard let rank = rank(of: node) else { return [] }
-    return nodes(
-      atRanks: store.neighborRanks(
-        of: rank, dependents: false, includingDeferred: includingDeferred))
+    neighbors(of: node, followingDependents: false, includingDeferred, transitively: false)
   }
 
   /// The nodes that depend directly on a node, in insertion order.
@@ -22,12 +18,9 @@ extension DependencyGraph {
   ///   - node: The node whose dependents to list.
   ///   - includingDeferred: Whether deferred dependents are listed too.
   /// - Returns: The distinct dependents, or an empty array when `node` is not a node.
-  /// - Complexity: O(*e*) for *e* edges.
+  /// - Complexity: O(*n* + *e* log *d*) for *n* nodes, *e* edges and at most *d* edges per node.
   public func dependents(of node: Node, includingDeferred: Bool = false) -> [Node] {
-    guard let rank = rank(of: node) else { return [] }
-    return nodes(
-      atRanks: store.neighborRanks(of: rank, dependents: true, includingDeferred: includingDeferred)
-    )
+    neighbors(of: node, followingDependents: true, includingDeferred, transitively: false)
   }
 
   /// Every node that a node depends on, directly or through other nodes, in insertion order.
@@ -52,10 +45,7 @@ extension DependencyGraph {
   /// - Returns: The distinct nodes reached, or an empty array when `node` is not a node.
   /// - Complexity: O(*n* + *e* log *d*) for *n* nodes, *e* edges and at most *d* edges per node.
   public func transitiveDependencies(of node: Node, includingDeferred: Bool = false) -> [Node] {
-    guard let rank = rank(of: node) else { return [] }
-    return nodes(
-      atRanks: store.transitiveRanks(
-        from: rank, followingDependents: false, includingDeferred: includingDeferred))
+    neighbors(of: node, followingDependents: false, includingDeferred, transitively: true)
   }
 
   /// Every node that depends on a node, directly or through other nodes, in insertion order.
@@ -68,10 +58,7 @@ extension DependencyGraph {
   /// - Returns: The distinct nodes reached, or an empty array when `node` is not a node.
   /// - Complexity: O(*n* + *e* log *d*) for *n* nodes, *e* edges and at most *d* edges per node.
   public func transitiveDependents(of node: Node, includingDeferred: Bool = false) -> [Node] {
-    guard let rank = rank(of: node) else { return [] }
-    return nodes(
-      atRanks: store.transitiveRanks(
-        from: rank, followingDependents: true, includingDeferred: includingDeferred))
+    neighbors(of: node, followingDependents: true, includingDeferred, transitively: true)
   }
 
   /// The nodes that no root needs: those not reachable from any root by following direct and
@@ -110,5 +97,19 @@ extension DependencyGraph {
   public func depths() -> [Node: Int] {
     let depths = store.graph(includingDeferred: false).depths()
     return Dictionary(uniqueKeysWithValues: zip(nodes, depths.lazy.map { Int($0) }))
+  }
+
+  /// The distinct nodes one edge from `node` (its dependencies, or its dependents when
+  /// `followingDependents`), or every node reached in one or more steps when `transitively`,
+  /// in insertion order; `node` itself is reached only when it lies on a cycle.
+  private func neighbors(
+    of node: Node, followingDependents: Bool, _ includingDeferred: Bool, transitively: Bool
+  ) -> [Node] {
+    guard let rank = rank(of: node) else { return [] }
+    let forward = store.graph(includingDeferred: includingDeferred)
+    let graph = followingDependents ? forward.reversed() : forward
+    guard transitively else { return nodes(atRanks: graph.dependencies(of: rank)) }
+    let isReached = graph.reachability(from: graph.dependencies(of: rank))
+    return nodes.indices.compactMap { isReached[$0] ? nodes[$0] : nil }
   }
 }

@@ -29,8 +29,9 @@ extension DependencyGraph {
   ///   per node, plus the cycle search when the graph is cyclic.
   @inlinable
   public func topologicalOrder() throws -> [Node] {
-    guard let order = store.topologicalRanks() else {
-      let found = store.cycleRanks(limit: Self.cycleListLimit)
+    let graph = store.graph(includingDeferred: false)
+    guard let order = graph.topologicalOrder() else {
+      let found = graph.elementaryCycles(limit: Self.cycleListLimit)
       throw CycleError(cycles: closedPaths(found.cycles), isTruncated: found.isTruncated)
     }
     return nodes(atRanks: order)
@@ -75,7 +76,7 @@ extension DependencyGraph {
   /// - Complexity: O((*n* + *e*)(*c* + 1)) for *n* nodes, *e* edges and *c* cycles returned.
   @inlinable
   public func cycles(limit: Int) -> [[Node]] {
-    closedPaths(store.cycleRanks(limit: limit).cycles)
+    closedPaths(store.graph(includingDeferred: false).elementaryCycles(limit: limit).cycles)
   }
 
   /// The strongly connected components of the direct edges.
@@ -101,7 +102,7 @@ extension DependencyGraph {
   ///   node.
   @inlinable
   public func stronglyConnectedComponents() -> [[Node]] {
-    let ordered = store.componentRanks()
+    let ordered = store.graph(includingDeferred: false).orderedComponents()
     return (0..<ordered.offsets.count - 1).map { component in
       let start = Int(ordered.offsets[component])
       let end = Int(ordered.offsets[component + 1])

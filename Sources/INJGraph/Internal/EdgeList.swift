@@ -1,6 +1,6 @@
 /// The edges of a ``DependencyGraph`` over integers, as they were added: the input from which
-/// every analysis builds the ``CompactDigraph`` it runs on. Only the neighbours of one node and
-/// the dangling references are read from the list itself.
+/// every analysis builds the ``CompactDigraph`` it runs on. Only the dangling references are read
+/// from the list itself.
 ///
 /// Every value the graph has seen, as a node or as a dependency, has a *slot* (in order of first
 /// mention). A value added as a node also has a *rank* (its position in `nodes`, in order of
@@ -13,8 +13,6 @@
 struct EdgeList: Sendable {
   /// The rank of each slot, or -1 while the slot's value is not a node.
   private(set) var rankOfSlot: [Int32] = []
-  /// The number of edges added before each rank became a node.
-  private(set) var firstEdge: [Int32] = []
   /// The dependent of each edge, as a rank.
   private(set) var sources: [Int32] = []
   /// The dependency of each edge: a rank, or the complement of a slot that had no rank yet.
@@ -23,12 +21,8 @@ struct EdgeList: Sendable {
   private(set) var isDeferred: [Bool] = []
   /// Whether some edge was added before its dependency was a node.
   private(set) var hasSlotTargets = false
-  /// Whether every edge was added from the newest node, so that the edges of rank `r` are
-  /// `firstEdge[r]` up to the next rank's first edge.
-  private(set) var isByNode = true
-
   /// The number of nodes (values with a rank).
-  var nodeCount: Int { firstEdge.count }
+  private(set) var nodeCount = 0
 
   /// Creates an empty list.
   @usableFromInline
@@ -54,7 +48,7 @@ struct EdgeList: Sendable {
   mutating func addNode(slot: Int32) -> Int32 {
     let rank = Int32(truncatingIfNeeded: nodeCount)
     rankOfSlot[Int(slot)] = rank
-    firstEdge.append(Int32(truncatingIfNeeded: sources.count))
+    nodeCount += 1
     return rank
   }
 
@@ -62,7 +56,6 @@ struct EdgeList: Sendable {
   @usableFromInline
   mutating func addEdge(from rank: Int32, to slot: Int32, isDeferred deferred: Bool) {
     precondition(sources.count < Int(Int32.max), "too many edges in one graph")
-    isByNode = isByNode && Int(rank) == nodeCount - 1
     sources.append(rank)
     let targetRank = rankOfSlot[Int(slot)]
     targets.append(targetRank >= 0 ? targetRank : ~slot)
@@ -79,6 +72,7 @@ struct EdgeList: Sendable {
   ///
   /// - Parameter includingDeferred: Whether deferred edges are included.
   /// - Returns: The graph, with node ids equal to ranks.
+  @usableFromInline
   func graph(includingDeferred: Bool) -> CompactDigraph {
     var from = sources
     var to = hasSlotTargets ? targets.map(rank(ofTarget:)) : targets
@@ -92,56 +86,8 @@ struct EdgeList: Sendable {
       }
       from.removeLast(from.count - kept)
       to.removeLast(to.count - kept)
-    } else if isByNode {
-      // Every edge is kept, and the edges of each node are one run already.
-      let offsets = firstEdge + [Int32(truncatingIfNeeded: to.count)]
-      return CompactDigraph(
-        nodeCount: nodeCount, rowOffsets: offsets, targets: to, rowsAreSorted: false)
     }
     return CompactDigraph(nodeCount: nodeCount, edgeSources: from, edgeTargets: to)
-  }
-
-  /// The distinct nodes a node depends on directly, or that depend on it, ascending by rank.
-  ///
-  /// - Parameters:
-  ///   - rank: The node.
-  ///   - dependents: Whether to list the node's dependents rather than its dependencies.
-  ///   - includingDeferred: Whether deferred edges count.
-  /// - Returns: The ranks of the neighbours.
-  func neighborRanks(of rank: Int32, dependents: Bool, includingDeferred: Bool) -> [Int32] {
-    // While the edges are grouped by node, a node's own edges are one run; else look at all.
-    var edges = sources.indices
-    if isByNode && !dependents {
-      let next = Int(rank) + 1
-      let end = next < nodeCount ? Int(firstEdge[next]) : edges.upperBound
-      edges = Int(firstEdge[Int(rank)])..<end
-    }
-    var found = Set<Int32>()
-    for edge in edges where includingDeferred || !isDeferred[edge] {
-      let target = self.rank(ofTarget: targets[edge])
-      if dependents ? target == rank : target >= 0 && sources[edge] == rank {
-        found.insert(dependents ? sources[edge] : target)
-      }
-    }
-    return found.sorted()
-  }
-
-  /// The nodes reachable from a node in one or more steps, ascending by rank.
-  ///
-  /// The node itself is included only when it lies on a cycle.
-  ///
-  /// - Parameters:
-  ///   - rank: The node to start from.
-  ///   - followingDependents: Whether to follow edges backwards, from dependency to dependent.
-  ///   - includingDeferred: Whether deferred edges count.
-  /// - Returns: The ranks reached.
-  func transitiveRanks(
-    from rank: Int32, followingDependents: Bool, includingDeferred: Bool
-  ) -> [Int32] {
-    let forward = graph(includingDeferred: includingDeferred)
-    let graph = followingDependents ? forward.reversed() : forward
-    let isReached = graph.reachability(from: graph.dependencies(of: rank))
-    return isReached.indices.compactMap { isReached[$0] ? Int32(truncatingIfNeeded: $0) : nil }
   }
 
   /// Every distinct dangling reference, ordered by dependent rank, then by the slot of the
@@ -161,27 +107,5 @@ struct EdgeList: Sendable {
       result.append(reference)
     }
     return result
-  }
-
-  // MARK: - Analyses over ranks, for the inlinable shells of `DependencyGraph`
-
-  /// The topological order of the direct edges, or `nil` when they form a cycle.
-  @usableFromInline
-  func topologicalRanks() -> [Int32]? {
-    graph(includingDeferred: false).topologicalOrder()
-  }
-
-  /// The elementary cycles of the direct edges, not closed, and whether there are more.
-  @usableFromInline
-  func cycleRanks(limit: Int) -> (cycles: [[Int32]], isTruncated: Bool) {
-    graph(includingDeferred: false).elementaryCycles(limit: limit)
-  }
-
-  /// The strongly connected components of the direct edges, in order, as flat arrays:
-  /// component `k` is `members[offsets[k]..<offsets[k + 1]]`.
-  @usableFromInline
-  func componentRanks() -> (members: [Int32], offsets: [Int32]) {
-    let ordered = graph(includingDeferred: false).orderedComponents()
-    return (ordered.members, ordered.offsets)
   }
 }

@@ -55,14 +55,7 @@ extension DependencyGraph {
       precondition(
         target >= 0 ? Int(target) < nodes.count : Int(~target) < mentionedValues.count,
         "edge \(edge) target")
-      let next = Int(store.sources[edge]) + 1
-      precondition(
-        !store.isByNode
-          || (store.firstEdge[next - 1] <= edge
-            && (next == nodes.count || edge < store.firstEdge[next])),
-        "edge \(edge) out of its run")
     }
-    precondition(store.firstEdge == store.firstEdge.sorted(), "first edges in order")
     precondition(store.hasSlotTargets || !store.targets.contains { $0 < 0 }, "a slot target")
   }
 }
