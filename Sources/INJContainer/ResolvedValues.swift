@@ -111,17 +111,6 @@ public struct ResolvedValues {
     if let object = resolved.classInstance, Swift.type(of: object) == T.self {
       return unsafeBitCast(object, to: T.self)
     }
-    return try castOtherwise(resolved, at: index, to: T.self)
-  }
-
-  /// ``value(at:as:)`` for any value but an object of exactly the class asked for.
-  @usableFromInline @inline(never)
-  func castOtherwise<T>(
-    _ resolved: Resolved, at index: Int, to type: T.Type
-  ) throws(ResolutionError) -> T {
-    if let typed = resolved.cast(to: T.self) {
-      return typed
-    }
     return try cast(resolved, to: T.self, name: names[index])
   }
 
@@ -142,8 +131,9 @@ public struct ResolvedValues {
   }
 
   /// `value` as `type`, or the error, marked local to the creator: its path is
-  /// completed with the resolution's when the creator rethrows it.
-  @usableFromInline
+  /// completed with the resolution's when the creator rethrows it. Never inlined: the
+  /// inlined reads above call it only past their own fast cast.
+  @usableFromInline @inline(never)
   func cast<T>(
     _ value: Resolved, to type: T.Type, name: String
   ) throws(ResolutionError) -> T {

@@ -14,7 +14,7 @@ import Testing
     let name = String(repeating: "service", count: 4)
     let container = Container()
     container.addInstance(Service(), forName: name)
-    NameHashes.remember(name.hashValue &+ 1, for: name)
+    ThreadState.current.pointee.nameHashes.remember(name.hashValue &+ 1, for: name)
     #expect(NameHashes.rememberedHash(of: name) != name.hashValue)
     #expect((try? container.value(forName: name, as: Service.self)) != nil)
   }

@@ -7,7 +7,9 @@ import INJReflection
 /// container again joins the resolution it is part of.
 ///
 /// A level entered for a provider is also that provider's creation, as ``Claims``
-/// sees it (``AsyncCreation``): it cannot end before the levels nested in it.
+/// sees it: it cannot end before the levels nested in it, nor before the creations it
+/// waits for (a shared product another task is making). Those two relations are the
+/// edges ``Claims`` searches for waits that could never end.
 ///
 /// The binding is copied into every task started inside a creation, also unstructured
 /// ones (`Task { }`) that may outlive it. So a creation is marked when it ends, and a
@@ -80,20 +82,16 @@ final class AsyncResolution: Sendable {
     ended.load(ordering: .acquiring) != 0
   }
 
-  /// The creation the code at this level runs in: this level, unless it is the top.
-  var creation: AsyncCreation? {
-    provider == nil ? nil : self
-  }
-
   /// The provider's name, for cycle reports (a creation's name).
   var name: String { provider?.name ?? "" }
 
   /// Who the claims of this creation belong to, as ``Claims`` knows them.
   var claimOwner: UInt { UInt(bitPattern: ObjectIdentifier(self)) }
 
-  /// The creation this one is nested in, unless that one has ended.
-  var parent: AsyncCreation? {
-    liveOuter?.creation
+  /// The creation this one is nested in (a level entered for a provider), unless that one
+  /// has ended.
+  var parent: AsyncResolution? {
+    liveOuter.flatMap { $0.provider == nil ? nil : $0 }
   }
 
   /// The object-graph products of the top-level request, made on first use.
@@ -142,15 +140,6 @@ final class AsyncResolution: Sendable {
     return names.reversed()
   }
 }
-
-/// One creation in an async resolution, as ``Claims`` tracks it: the resolution level
-/// of a provider's product being made, inside the creation that needed it (its
-/// parent), if any.
-///
-/// A creation cannot end before the creations nested in it, nor before the
-/// creations it waits for (a shared product another task is making). Those two
-/// relations are the edges ``Claims`` searches for waits that could never end.
-typealias AsyncCreation = AsyncResolution
 
 /// The object-graph products of one top-level async request: those of async
 /// providers, made once each even when several tasks of the request need one at the
@@ -276,9 +265,10 @@ struct AsyncResolver {
           let level = levels.top(of: resolution)
           let values = resolution.awaitedValues!
           let timed = creating.asyncPace.timesNextCreation()
-          let start = timed ? CreationPace.now : CreationPace.untimed
+          // An untimed creation does not read the clock.
+          let start = timed ? CreationPace.now : 0
           do {
-            defer { if timed { creating.asyncPace.record(since: start) } }
+            defer { if timed { creating.asyncPace.record(nanoseconds: CreationPace.now &- start) } }
             resolution.awaitedProduct = try await AsyncResolution.$current.withValue(level) {
               try await creating.asyncCreator!.create(values)
             }

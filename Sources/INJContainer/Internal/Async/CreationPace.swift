@@ -31,19 +31,13 @@ import INJReflection
 /// Times are read from Dispatch's monotonic clock, in nanoseconds: `ContinuousClock`
 /// and `Duration` need iOS 16 and macOS 13.
 struct CreationPace: Sendable {
-  /// A reading of the monotonic clock: nanoseconds since an arbitrary start.
-  typealias Instant = UInt64
-
   /// Below this many nanoseconds, a creation is made by the requesting task.
   static let quick: UInt64 = 5_000
   /// While the provider counts as quick, one creation in this many is timed.
   static let sampling = 16
 
-  /// The start an untimed creation keeps in place of reading the clock; never read.
-  static let untimed: Instant = 0
-
-  /// The clock now.
-  static var now: Instant {
+  /// The monotonic clock now: nanoseconds since an arbitrary start.
+  static var now: UInt64 {
     DispatchTime.now().uptimeNanoseconds
   }
 
@@ -67,11 +61,6 @@ struct CreationPace: Sendable {
     guard countdown > 1 else { return true }
     state.store(countdown - 1, ordering: .relaxed)
     return false
-  }
-
-  /// Records a timed creation that started at `start` and has just ended.
-  func record(since start: Instant) {
-    record(nanoseconds: Self.now &- start)
   }
 
   /// Records how long a timed creation took, in nanoseconds.

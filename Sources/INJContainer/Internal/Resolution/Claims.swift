@@ -113,7 +113,7 @@ final class Claims: Sendable {
     /// The owner of the claims it holds.
     let id: UInt
     /// The async creation it is, if it is one: it holds its claims itself.
-    var creation: AsyncCreation? = nil
+    var creation: AsyncResolution? = nil
   }
 
   enum Outcome {
@@ -213,7 +213,7 @@ final class Claims: Sendable {
   /// - Throws: ``Refusal/cycle(_:)`` for a wait that could never end,
   ///   ``Refusal/cancelled`` when the task is cancelled before the release.
   nonisolated(nonsending) func waitForRelease(
-    of object: AnyObject, name: String, by creation: AsyncCreation
+    of object: AnyObject, name: String, by creation: AsyncResolution
   ) async throws(Refusal) {
     let key = ObjectIdentifier(object)
     let waiter = Waiter(id: creation.claimOwner, creation: creation)

@@ -134,11 +134,6 @@ struct NameHashes: ~Copyable {
     ThreadState.current.pointee.nameHashes.hash(of: name)
   }
 
-  /// Remembers `hash` as the hash of `name` on this thread.
-  static func remember(_ hash: Int, for name: String) {
-    ThreadState.current.pointee.nameHashes.remember(hash, for: name)
-  }
-
   @inline(__always)
   private func hash(of name: String) -> Int {
     guard Self.canRemember else { return name.hashValue }
@@ -152,7 +147,8 @@ struct NameHashes: ~Copyable {
     return hash
   }
 
-  private func remember(_ hash: Int, for name: String) {
+  /// Remembers `hash` as the hash of `name` (a test makes a stale one with it).
+  func remember(_ hash: Int, for name: String) {
     guard Self.canRemember else { return }
     let bits = Self.bits(of: name)
     entries[Self.index(of: bits)] = Entry(low: bits.0, high: bits.1, hash: hash)
