@@ -128,13 +128,8 @@ package struct CompactDigraph: Sendable {
         offsets[0] = 0
         for row in 0..<rowCount {
           let rowEnd = Int(offsets[row + 1])
-          let count = rowEnd - rowStart
-          if count > 1 {
-            if count <= 4 {
-              sortTiny(targets, from: rowStart, count: count)
-            } else {
-              targets.sort(rowStart..<rowEnd)
-            }
+          if rowEnd - rowStart > 1 {
+            targets.sort(rowStart..<rowEnd)
           }
           var previous: Int32 = -1
           for index in rowStart..<rowEnd {
@@ -151,31 +146,5 @@ package struct CompactDigraph: Sendable {
       }
     }
     targets.removeLast(targets.count - written)
-  }
-
-  /// Sorts the row of two to four ids at `start` ascending in registers, without data-dependent branches:
-  /// rows of random ids would make the branches of an insertion sort mispredict.
-  private static func sortTiny(_ targets: ScratchBuffer<Int32>, from start: Int, count: Int) {
-    @inline(__always)
-    func order(_ low: inout Int32, _ high: inout Int32) {
-      let smaller = min(low, high)
-      high = max(low, high)
-      low = smaller
-    }
-    // A shorter row is padded with the largest id, which the network leaves at the end.
-    var a = targets[start]
-    var b = targets[start + 1]
-    var c = count > 2 ? targets[start + 2] : .max
-    var d = count > 3 ? targets[start + 3] : .max
-    // The optimal network for four: (0 1)(2 3), (0 2)(1 3), (1 2).
-    order(&a, &b)
-    order(&c, &d)
-    order(&a, &c)
-    order(&b, &d)
-    order(&b, &c)
-    targets[start] = a
-    targets[start + 1] = b
-    if count > 2 { targets[start + 2] = c }
-    if count > 3 { targets[start + 3] = d }
   }
 }
