@@ -141,52 +141,6 @@ final class AsyncResolution: Sendable {
   }
 }
 
-/// The object-graph products of one top-level async request: those of async
-/// providers, made once each even when several tasks of the request need one at the
-/// same time, and those of synchronous providers, which the request's resolutions
-/// take one at a time.
-///
-/// An async provider's product is made through a claim of its cell (``cell(of:)``), as
-/// a singleton is made through a claim of its provider.
-final class RequestProducts: Sendable {
-  /// What the request's tasks claim to make one async provider's product.
-  final class Cell: Sendable {
-    /// The provider, kept so that its address stays its own (see
-    /// ``ObjectGraphProducts``).
-    let provider: Provider
-    // Read and written with the claims' lock held (see `Claims.release`), by the task
-    // holding the cell's claim or after it released it.
-    nonisolated(unsafe) var product: Resolved?
-
-    init(provider: Provider) {
-      self.provider = provider
-    }
-  }
-
-  /// The object-graph products of async providers. The lock guards the table; a
-  /// cell's product is guarded by the claims' lock.
-  private let cells = Locked([ObjectIdentifier: Cell]())
-  /// The object-graph products of synchronous providers, which the request's
-  /// synchronous resolutions take one at a time (a synchronous resolution nested in
-  /// one runs on its thread without coming here), so each such product is made once
-  /// per request.
-  let synchronous: SynchronousProducts
-
-  init(graph: ObjectGraph?) {
-    synchronous = SynchronousProducts(graph: graph)
-  }
-
-  /// The cell of async `provider`'s product in this request.
-  func cell(of provider: Provider) -> Cell {
-    cells.withLock { cells in
-      if let cell = cells[ObjectIdentifier(provider)] { return cell }
-      let cell = Cell(provider: provider)
-      cells[ObjectIdentifier(provider)] = cell
-      return cell
-    }
-  }
-}
-
 /// Resolves names for ``Container/asyncValue(forName:as:)``: each provider with a
 /// resolution that stops where the request must await something
 /// (``StoppableResolution``), which this task then awaits: an async creator, a claim

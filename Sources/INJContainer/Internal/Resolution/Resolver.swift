@@ -36,7 +36,7 @@ struct Resolver {
     }
     defer {
       if let request = state.request {
-        request.synchronous.giveBack(state.objectGraphProducts)
+        request.giveBack(state.objectGraphProducts)
       } else {
         state.objectGraphProducts.graph?.keep(state.objectGraphProducts)
       }
@@ -670,7 +670,7 @@ struct Resolver {
       outermost.pointee.hasLookedForRequest = true
       if let request = outermost.pointee.stoppable?.context.requestProducts
         ?? AsyncResolution.live?.requestProducts,
-        let taken = request.synchronous.tryTake()
+        let taken = request.tryTake()
       {
         // Nothing of an object graph was made before: none was needed.
         outermost.pointee.objectGraphProducts = taken

@@ -93,7 +93,7 @@ final class StoppableResolution: @unchecked Sendable {
   /// when it has them; it takes them again when it next needs them.
   func giveProductsBack() {
     guard let request = state.request else { return }
-    request.synchronous.giveBack(exchange(&state.objectGraphProducts, with: ObjectGraphProducts()))
+    request.giveBack(exchange(&state.objectGraphProducts, with: ObjectGraphProducts()))
     state.request = nil
     state.hasLookedForRequest = false
   }
@@ -102,7 +102,7 @@ final class StoppableResolution: @unchecked Sendable {
   /// request had, as it stopped for them; false when its task was cancelled meanwhile.
   func takeProducts() async -> Bool {
     let request = context.requestProducts
-    guard let products = await request.synchronous.take() else { return false }
+    guard let products = await request.take() else { return false }
     state.objectGraphProducts = products
     state.request = request
     state.hasLookedForRequest = true
