@@ -174,7 +174,7 @@ struct AsyncResolver {
     let resolution = StoppableResolution(provider, in: context)
     var levels = FrameLevels(base: resolution.base)
     defer {
-      resolution.giveProductsBack()
+      resolution.state.giveProductsBack()
       resolution.close()
       levels.endAll()
     }
@@ -207,7 +207,7 @@ struct AsyncResolver {
       // No synchronous provider in progress: the request's object-graph products go back
       // for the others of the request while this task waits.
       if resolution.state.request != nil, resolution.isAboveAsyncOnly {
-        resolution.giveProductsBack()
+        resolution.state.giveProductsBack()
       }
       do throws(ResolutionError) {
         switch stop {

@@ -60,7 +60,7 @@ extension Container {
         return ready
       }
       return try found.read { (registration) throws(ResolutionError) in
-        try resolveSlowly(registration, inGraph: graph)
+        try Resolver.resolve(registration, inGraph: graph)
       }
     } catch {
       throw completedFromRegistrations(error)
@@ -124,19 +124,6 @@ extension Container {
       case .providerClosure, .invalid: nil
       }
     }
-  }
-
-  /// Resolves a registration whose value is not ready to read.
-  private func resolveSlowly(
-    _ registration: Registration, inGraph graph: ObjectGraph?
-  ) throws(ResolutionError) -> Resolved {
-    if let provider = registration.unretainedProvider {
-      return try provider.read { (provider) throws(ResolutionError) in
-        try Resolver.resolve(provider, inGraph: graph)
-      }
-    }
-    // Not a provider (taken above): a value, or the error of an invalid registration.
-    return try ThreadRequest().valueUnlessProvider(of: registration)!
   }
 
   /// What a provider-closure name gives: the factory of the registration its base

@@ -21,12 +21,13 @@ final class LazyProduct: Sendable {
   /// gone.
   func value(making make: () throws(ResolutionError) -> Resolved) throws(ResolutionError) -> Any? {
     if cell.wasStored { return cell.value?.anyValue }
-    return try Resolver.withClaimOwner { (owner) throws(ResolutionError) -> Any? in
+    return try Resolver.nested { (resolver) throws(ResolutionError) -> Any? in
+      let owner = resolver.outermost.pointee.claimOwner
       let outcome: Claims.Outcome?
       do throws(Claims.Refusal) {
         outcome = try Claims.shared.claim(self, name: name, for: owner) { cell.value }
       } catch {
-        throw ThreadRequest().error(for: name, reason: error.reason)
+        throw resolver.error(for: name, reason: error.reason)
       }
       if case .available(let value) = outcome { return value.anyValue }
       var product: Resolved?

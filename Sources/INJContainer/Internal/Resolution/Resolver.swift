@@ -15,8 +15,8 @@ import INJReflection
 struct Resolver {
   let state: UnsafeMutablePointer<ResolutionState>
 
-  /// Resolves a provider whose product is not ready to read, in a new resolution
-  /// nested in the one in progress on this thread, if any.
+  /// Resolves a registration whose value is not ready to read; a provider in a new
+  /// resolution nested in the one in progress on this thread, if any.
   ///
   /// A request made by an async creator (or a task it awaits) is part of that creator's
   /// request: its object-graph products are the request's (see
@@ -25,57 +25,37 @@ struct Resolver {
   /// A provider closure's call goes on with `graph`, the object graph the closure was
   /// handed out in: the resolution keeps its own object-graph products, read from it.
   static func resolve(
-    _ provider: Provider, inGraph graph: ObjectGraph? = nil
+    _ registration: Registration, inGraph graph: ObjectGraph?
   ) throws(ResolutionError) -> Resolved {
+    guard let provider = registration.unretainedProvider else {
+      // Not a provider: a value, or the error of an invalid registration.
+      return try ThreadRequest().valueUnlessProvider(of: registration)!
+    }
+    return try provider.read { (provider) throws(ResolutionError) in
+      // Only a stoppable resolution stops, and this one is not.
+      try nested(inGraph: graph) { (resolver) throws(ResolutionError) in
+        try resolver.resolve(provider)!
+      }
+    }
+  }
+
+  /// Runs `body` in a new resolution nested in the one in progress on this thread, if
+  /// any, or outermost: the resolutions `body` starts are nested in it, and a claim made
+  /// outside the resolver (a lazy value's, see ``LazyProduct``) with its
+  /// ``outermost`` owner belongs to the resolutions it waits for. `graph` is as in
+  /// ``resolve(_:inGraph:)``.
+  @inline(__always)
+  static func nested<Result>(
+    inGraph graph: ObjectGraph? = nil, _ body: (Resolver) throws(ResolutionError) -> Result
+  ) throws(ResolutionError) -> Result {
     let thread = ThreadState.current
-    let outer = thread.pointee.resolution
-    var state = ResolutionState(outer: outer, thread: thread)
+    var state = ResolutionState(outer: thread.pointee.resolution, thread: thread)
     if let graph {
       state.objectGraphProducts.graph = graph
       state.hasLookedForRequest = true
     }
-    defer {
-      if let request = state.request {
-        request.giveBack(state.objectGraphProducts)
-      } else {
-        state.objectGraphProducts.graph?.keep(state.objectGraphProducts)
-      }
-    }
-    swap(&state.frames, &thread.pointee.spareFrames)
-    return try withUnsafeMutablePointer(to: &state) { (state) throws(ResolutionError) in
-      state.pointee.claimOwner = UInt(bitPattern: state)
-      thread.pointee.resolution = state
-      defer {
-        thread.pointee.resolution = outer
-        // Frames are left only by a failed resolution, which empties them itself.
-        assert(state.pointee.frames.isEmpty)
-        if state.pointee.frames.capacity > thread.pointee.spareFrames.capacity {
-          swap(&state.pointee.frames, &thread.pointee.spareFrames)
-        }
-      }
-      // Only a stoppable resolution stops, and this one is not.
-      return try Resolver(state: state).resolve(provider)!
-    }
-  }
-
-  /// Runs `body` with the owner of the claims of the resolution in progress on this
-  /// thread, or of an empty one it starts, which the resolutions `body` starts are
-  /// nested in: a claim made outside the resolver (a lazy value's, see
-  /// ``LazyProduct``) then belongs to the resolutions it waits for.
-  static func withClaimOwner<Result>(
-    _ body: (UInt) throws(ResolutionError) -> Result
-  ) throws(ResolutionError) -> Result {
-    let thread = ThreadState.current
-    if let current = thread.pointee.resolution {
-      return try body(Resolver(state: current).outermost.pointee.claimOwner)
-    }
-    var state = ResolutionState(outer: nil, thread: thread)
-    return try withUnsafeMutablePointer(to: &state) { (state) throws(ResolutionError) in
-      state.pointee.claimOwner = UInt(bitPattern: state)
-      thread.pointee.resolution = state
-      defer { thread.pointee.resolution = nil }
-      return try body(state.pointee.claimOwner)
-    }
+    defer { state.giveProductsBack() }
+    return try run(&state, on: thread, body)
   }
 
   /// Runs a stoppable resolution on the calling thread, from where it stopped, until
@@ -86,66 +66,73 @@ struct Resolver {
   /// - Throws: The resolution's error; the resolution is then over, its claims
   ///   released.
   static func proceed(_ resolution: StoppableResolution) throws(ResolutionError) -> Resolved? {
-    let thread = ThreadState.current
-    // A resolution in progress on this thread (an async request started synchronously
-    // inside a creator) is another request's: it is put back when this one stops.
-    let outer = thread.pointee.resolution
-    resolution.state.thread = thread
     resolution.stop = nil
     // A product in hand is its top frame's.
-    let isStarting = resolution.state.frames.isEmpty
-    if isStarting, resolution.state.frames.capacity < thread.pointee.spareFrames.capacity {
-      swap(&resolution.state.frames, &thread.pointee.spareFrames)
+    let provider = resolution.state.frames.isEmpty ? resolution.provider : nil
+    // A resolution in progress on this thread (an async request started synchronously
+    // inside a creator) is another request's: it is put back when this one stops.
+    return try run(&resolution.state, on: ThreadState.current) {
+      (resolver) throws(ResolutionError) -> Resolved? in
+      try resolver.resolve(provider)
     }
-    let provider = resolution.provider
-    return try withUnsafeMutablePointer(to: &resolution.state) {
-      (state) throws(ResolutionError) -> Resolved? in
+  }
+
+  /// Runs `body` with `state` as the resolution in progress on `thread`, the one in
+  /// progress before put back after. A resolution whose frames are empty takes the
+  /// thread's spare frame storage when it has more room, and leaves its own there when
+  /// it has more.
+  @inline(__always)
+  private static func run<Result>(
+    _ state: inout ResolutionState, on thread: UnsafeMutablePointer<ThreadState>,
+    _ body: (Resolver) throws(ResolutionError) -> Result
+  ) throws(ResolutionError) -> Result {
+    let outer = thread.pointee.resolution
+    state.thread = thread
+    if state.frames.isEmpty, state.frames.capacity < thread.pointee.spareFrames.capacity {
+      swap(&state.frames, &thread.pointee.spareFrames)
+    }
+    return try withUnsafeMutablePointer(to: &state) { (state) throws(ResolutionError) in
+      // A stoppable resolution's owner is its request's.
+      if state.pointee.stoppable == nil { state.pointee.claimOwner = UInt(bitPattern: state) }
       thread.pointee.resolution = state
-      defer { thread.pointee.resolution = outer }
-      let resolver = Resolver(state: state)
-      let product = try isStarting ? resolver.resolve(provider) : resolver.resume()
-      if product != nil, state.pointee.frames.capacity > thread.pointee.spareFrames.capacity {
-        swap(&state.pointee.frames, &thread.pointee.spareFrames)
+      defer {
+        thread.pointee.resolution = outer
+        // Frames are left only by a stopped resolution: a failed one empties them.
+        if state.pointee.frames.isEmpty,
+          state.pointee.frames.capacity > thread.pointee.spareFrames.capacity
+        {
+          swap(&state.pointee.frames, &thread.pointee.spareFrames)
+        }
       }
-      return product
+      return try body(Resolver(state: state))
     }
   }
 
   // MARK: Resolving
 
-  /// Resolves a provider, with all its dependencies; nil when the resolution stopped
-  /// at a held claim (a stoppable one only).
-  private func resolve(_ provider: Provider) throws(ResolutionError) -> Resolved? {
+  /// Resolves `provider`, with all its dependencies; nil when the resolution stopped
+  /// (a stoppable one only). Without `provider`, goes on with a stoppable resolution
+  /// where it stopped: first with the top frame's product in hand, if any
+  /// (``StoppableResolution/awaitedProduct``), which is finished, injected and shared as
+  /// any other.
+  private func resolve(_ provider: Provider?) throws(ResolutionError) -> Resolved? {
     do throws(ResolutionError) {
-      if let ready = try valueOrFrame(of: provider) {
-        return ready
-      }
-      if state.pointee.stoppable?.stop != nil {
-        return nil
-      }
-      return try run()
-    } catch {
-      abandon()
-      throw error
-    }
-  }
-
-  /// Goes on with a stoppable resolution where it stopped: first with the top frame's
-  /// product in hand, if any (``StoppableResolution/awaitedProduct``), which is finished,
-  /// injected and shared as any other.
-  private func resume() throws(ResolutionError) -> Resolved? {
-    let part = state.pointee.stoppable!
-    do throws(ResolutionError) {
-      if let made = part.awaitedProduct, let values = part.awaitedValues {
-        let provider = state.pointee.frames[state.pointee.frames.count - 1].provider
+      if let provider {
+        if let ready = try valueOrFrame(of: provider) { return ready }
+      } else if let part = state.pointee.stoppable, let made = part.awaitedProduct,
+        let values = part.awaitedValues
+      {
+        let top = state.pointee.frames[state.pointee.frames.count - 1].provider
         let isFinished = part.isInjectionPending
         part.forgetProductInHand()
         guard
-          let product = try finish(
-            made, of: provider, values: consume values, isFinished: isFinished)
+          let product = try finish(made, of: top, values: consume values, isFinished: isFinished)
         else { return nil }
         leave(with: product)
         if let done = handDown(product) { return done }
+      }
+      if state.pointee.stoppable?.stop != nil {
+        return nil
       }
       return try run()
     } catch {
@@ -414,7 +401,7 @@ struct Resolver {
     if provider.checksBeforeRunning, provider.asyncCreator != nil,
       let part = state.pointee.stoppable, isAsync(frameBelow: state.pointee.frames.count - 1)
     {
-      // The request awaits the creator, and hands the product back (see `resume`).
+      // The request awaits the creator, and hands the product back (see `resolve(_:)`).
       if let argument = provider.argument, !argument.isPassed {
         throw error(
           for: provider.name, reason: .requiresArgument(argument.typeName), inProgress: true)
@@ -739,7 +726,7 @@ struct Resolver {
 ///
 /// Invariant: the state outlives every pointer to it. The pointer is set in the
 /// thread's state only while the resolving call that owns the state runs (see
-/// `Resolver.resolve`), and nested resolutions, which point at it as `outer`, end
+/// `Resolver.run`), and nested resolutions, which point at it as `outer`, end
 /// before it does.
 struct ResolutionState {
   struct Frame {
@@ -798,6 +785,19 @@ struct ResolutionState {
     self.outer = outer
     self.thread = thread
     frames = []
+  }
+
+  /// Gives the object-graph products back to the async request they were taken from,
+  /// with those made meanwhile (taken again when next needed); or, without one, adds
+  /// those made to the graph they go on with, if any.
+  mutating func giveProductsBack() {
+    guard let request else {
+      objectGraphProducts.graph?.keep(objectGraphProducts)
+      return
+    }
+    request.giveBack(exchange(&objectGraphProducts, with: ObjectGraphProducts()))
+    self.request = nil
+    hasLookedForRequest = false
   }
 }
 

@@ -89,15 +89,6 @@ final class StoppableResolution: @unchecked Sendable {
     state.frames.last.map { $0.provider.asyncCreator != nil } ?? true
   }
 
-  /// Gives its request's object-graph products back, with those the resolution made,
-  /// when it has them; it takes them again when it next needs them.
-  func giveProductsBack() {
-    guard let request = state.request else { return }
-    request.giveBack(exchange(&state.objectGraphProducts, with: ObjectGraphProducts()))
-    state.request = nil
-    state.hasLookedForRequest = false
-  }
-
   /// Takes its request's object-graph products, which another resolution of the
   /// request had, as it stopped for them; false when its task was cancelled meanwhile.
   func takeProducts() async -> Bool {
@@ -124,7 +115,7 @@ final class StoppableResolution: @unchecked Sendable {
     withUnsafeMutablePointer(to: &state) {
       Resolver(state: $0).abandon(synchronousOnly: synchronousOnly)
     }
-    giveProductsBack()
+    state.giveProductsBack()
   }
 }
 
