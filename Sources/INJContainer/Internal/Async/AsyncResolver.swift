@@ -234,7 +234,8 @@ struct AsyncResolver {
           place = creating.isolation
         case .dependencies(let dependent):
           let level = levels.top(of: resolution)
-          let storage = resolution.topFrameValues
+          // The top frame is collecting values: its storage is set.
+          let storage = resolution.state.frames.last!.values!.takeUnretainedValue()
           for value in try await AsyncResolver(context: level).dependencies(
             of: dependent, from: storage.count)
           {
@@ -326,12 +327,16 @@ struct AsyncResolver {
     }
   }
 
-  /// Runs `work` isolated to `actor`, as the thread's running actor (see
-  /// ``ThreadState/runningActor``).
+  /// Runs `work`, which does not suspend, isolated to `actor`, as the thread's running
+  /// actor (see ``ThreadState/runningActor``).
   private static func on<Value>(
     _ actor: isolated any Actor, _ work: HandedOver<() -> Value>
   ) -> HandedOver<Value> {
-    ThreadState.withRunningActor(actor) { HandedOver(work.value()) }
+    let thread = ThreadState.current
+    let outer = thread.pointee.runningActor
+    thread.pointee.runningActor = ObjectIdentifier(actor)
+    defer { thread.pointee.runningActor = outer }
+    return HandedOver(work.value())
   }
 
   /// The values of the dependencies of the async provider `dependent` from `start` on,

@@ -7,13 +7,8 @@
 /// resumed exactly once.
 struct WaitingTask: Sendable {
   let id: ObjectIdentifier
-  /// Resumed once, through ``resume(returning:)``.
+  /// Resumed once, after the entry is taken out of its list.
   let continuation: CheckedContinuation<WaitEnd, Never>
-
-  /// Ends the wait with `outcome`. Call once, after taking the entry out of its list.
-  func resume(returning outcome: WaitEnd) {
-    continuation.resume(returning: outcome)
-  }
 }
 
 /// How a task's wait ended.
@@ -64,7 +59,7 @@ enum CancellableWait {
         }
       }
     } onCancel: {
-      remove(id)?.resume(returning: .cancelled)
+      remove(id)?.continuation.resume(returning: .cancelled)
     }
     withExtendedLifetime(token) {}
     return outcome

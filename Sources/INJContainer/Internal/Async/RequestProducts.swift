@@ -105,6 +105,6 @@ final class RequestProducts: Sendable {
       }
       return state.waiting.removeFirst()
     }
-    next?.resume(returning: .ended)
+    next?.continuation.resume(returning: .ended)
   }
 }

@@ -285,7 +285,7 @@ final class Claims: Sendable {
       return suspended
     }
     for task in suspended ?? [] {
-      task.resume(returning: .ended)
+      task.continuation.resume(returning: .ended)
     }
   }
 }

@@ -100,13 +100,6 @@ final class StoppableResolution: @unchecked Sendable {
     return true
   }
 
-  /// The values of the top frame's dependencies resolved so far, to which the request
-  /// adds the rest.
-  var topFrameValues: ResolvedValues.Storage {
-    // The top frame is collecting values: its storage is set.
-    state.frames[state.frames.count - 1].values!.takeUnretainedValue()
-  }
-
   /// Gives up a stopped resolution, releasing its values and claims; or only its
   /// synchronous providers in progress, when `synchronousOnly` (see
   /// `Resolver.abandon(synchronousOnly:)`), giving its request's object-graph products

@@ -26,7 +26,7 @@ struct ThreadState: ~Copyable {
   var nameHashes = NameHashes()
   /// Emptied dependency storage of finished creations.
   var storageCache = StorageCache()
-  /// The actor the thread runs right now, set only by ``withRunningActor(_:_:)`` while
+  /// The actor the thread runs right now, set only by `AsyncResolver` while
   /// an async resolution has hopped to that actor and resolves synchronously there,
   /// without suspending: creators isolated to it may run. (Where the main actor runs is
   /// told without it: see ``MainActorCheck``.)
@@ -39,18 +39,6 @@ struct ThreadState: ~Copyable {
   /// Whether this is the process's main thread: asked of the OS once per thread
   /// (a thread stays what it is), since the question costs two system calls on Linux.
   let isMainThread = MainActorCheck.isMainThreadAskingTheSystem
-
-  /// Runs `body`, which must not suspend, with ``runningActor`` set to `actor`; the
-  /// caller is isolated to `actor`.
-  static func withRunningActor<Result>(
-    _ actor: isolated any Actor, _ body: () -> Result
-  ) -> Result {
-    let state = current
-    let outer = state.pointee.runningActor
-    state.pointee.runningActor = ObjectIdentifier(actor)
-    defer { state.pointee.runningActor = outer }
-    return body()
-  }
 
   /// This thread's state, made on first use and freed when the thread ends.
   @inline(__always)
