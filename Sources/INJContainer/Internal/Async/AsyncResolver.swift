@@ -18,7 +18,7 @@ import INJReflection
 /// while the creation it was started in was still in progress may outlive that one
 /// too: an ended level ends the chain, so that the names past it are no longer in
 /// progress for it (``path``, ``cycle(closingAt:)``, ``parent``). Synchronous creators
-/// run with no binding at all (see `AsyncResolver`): they cannot await what they
+/// run with no binding at all (see ``Resolver/proceed(_:)``): they cannot await what they
 /// start, so a task they start asks as a new request.
 final class AsyncResolution: Sendable {
   @TaskLocal static var current: AsyncResolution?
@@ -182,18 +182,15 @@ struct AsyncResolver {
     // where this task does, until a creator needs another actor.
     var place = provider.asyncCreator == nil ? provider.isolation : .nonisolated
     var madeFirst: Set<ObjectIdentifier> = []
-    // Synchronous creators run unbound: a task one of them starts, which it cannot
-    // await, asks as a new request, not as a part of the creation this resolution is in.
-    let isBound = AsyncResolution.current != nil
     while true {
       do throws(ResolutionError) {
         let product =
           if case .nonisolated = place {
-            try Self.proceed(resolution, unbinding: isBound)
+            try Resolver.proceed(resolution)
           } else {
             try await Self.run(where: place) {
               Result { () throws(ResolutionError) in
-                try Self.proceed(resolution, unbinding: isBound).map { HandedOver($0) }
+                try Resolver.proceed(resolution).map { HandedOver($0) }
               }
             }.get()?.value
           }
@@ -297,18 +294,6 @@ struct AsyncResolver {
         throw error
       }
     }
-  }
-
-  /// Goes on with `resolution` (see ``Resolver/proceed(_:)``), with no async resolution
-  /// bound when `unbinding`: a task a synchronous creator starts, which it cannot await,
-  /// asks as a new request, not as a part of the creation this resolution is in.
-  private static func proceed(
-    _ resolution: StoppableResolution, unbinding: Bool
-  ) throws(ResolutionError) -> Resolved? {
-    guard unbinding else { return try Resolver.proceed(resolution) }
-    return try AsyncResolution.$current.withValue(nil) {
-      Result { () throws(ResolutionError) in try Resolver.proceed(resolution) }
-    }.get()
   }
 
   /// Runs `body` where creators of `isolation` run: on the main actor, on the actor,

@@ -59,21 +59,29 @@ struct Resolver {
   }
 
   /// Runs a stoppable resolution on the calling thread, from where it stopped, until
-  /// it ends or stops again.
+  /// it ends or stops again, with no async resolution bound: a task a synchronous
+  /// creator starts, which it cannot await, asks as a new request, not as a part of the
+  /// creation this resolution is in.
   ///
   /// - Returns: The product; nil when the resolution stopped where its request must
   ///   await something (``StoppableResolution/stop`` says what), to go on after.
   /// - Throws: The resolution's error; the resolution is then over, its claims
   ///   released.
   static func proceed(_ resolution: StoppableResolution) throws(ResolutionError) -> Resolved? {
+    guard AsyncResolution.current == nil else {
+      return try AsyncResolution.$current.withValue(nil) {
+        Result { () throws(ResolutionError) in try proceed(resolution) }
+      }.get()
+    }
     resolution.stop = nil
     // A product in hand is its top frame's.
-    let provider = resolution.state.frames.isEmpty ? resolution.provider : nil
+    let isStarting = resolution.state.frames.isEmpty
+    let provider = resolution.provider
     // A resolution in progress on this thread (an async request started synchronously
     // inside a creator) is another request's: it is put back when this one stops.
     return try run(&resolution.state, on: ThreadState.current) {
       (resolver) throws(ResolutionError) -> Resolved? in
-      try resolver.resolve(provider)
+      try isStarting ? resolver.resolve(provider) : resolver.resume()
     }
   }
 
@@ -110,29 +118,39 @@ struct Resolver {
 
   // MARK: Resolving
 
-  /// Resolves `provider`, with all its dependencies; nil when the resolution stopped
-  /// (a stoppable one only). Without `provider`, goes on with a stoppable resolution
-  /// where it stopped: first with the top frame's product in hand, if any
-  /// (``StoppableResolution/awaitedProduct``), which is finished, injected and shared as
-  /// any other.
-  private func resolve(_ provider: Provider?) throws(ResolutionError) -> Resolved? {
+  /// Resolves a provider, with all its dependencies; nil when the resolution stopped
+  /// at a held claim (a stoppable one only).
+  private func resolve(_ provider: Provider) throws(ResolutionError) -> Resolved? {
     do throws(ResolutionError) {
-      if let provider {
-        if let ready = try valueOrFrame(of: provider) { return ready }
-      } else if let part = state.pointee.stoppable, let made = part.awaitedProduct,
-        let values = part.awaitedValues
-      {
-        let top = state.pointee.frames[state.pointee.frames.count - 1].provider
-        let isFinished = part.isInjectionPending
-        part.forgetProductInHand()
-        guard
-          let product = try finish(made, of: top, values: consume values, isFinished: isFinished)
-        else { return nil }
-        leave(with: product)
-        if let done = handDown(product) { return done }
+      if let ready = try valueOrFrame(of: provider) {
+        return ready
       }
       if state.pointee.stoppable?.stop != nil {
         return nil
+      }
+      return try run()
+    } catch {
+      abandon()
+      throw error
+    }
+  }
+
+  /// Goes on with a stoppable resolution where it stopped: first with the top frame's
+  /// product in hand, if any (``StoppableResolution/awaitedProduct``), which is finished,
+  /// injected and shared as any other.
+  private func resume() throws(ResolutionError) -> Resolved? {
+    let part = state.pointee.stoppable!
+    do throws(ResolutionError) {
+      if let made = part.awaitedProduct, let values = part.awaitedValues {
+        let provider = state.pointee.frames[state.pointee.frames.count - 1].provider
+        let isFinished = part.isInjectionPending
+        part.forgetProductInHand()
+        guard
+          let product = try finish(
+            made, of: provider, values: consume values, isFinished: isFinished)
+        else { return nil }
+        leave(with: product)
+        if let done = handDown(product) { return done }
       }
       return try run()
     } catch {
@@ -401,7 +419,7 @@ struct Resolver {
     if provider.checksBeforeRunning, provider.asyncCreator != nil,
       let part = state.pointee.stoppable, isAsync(frameBelow: state.pointee.frames.count - 1)
     {
-      // The request awaits the creator, and hands the product back (see `resolve(_:)`).
+      // The request awaits the creator, and hands the product back (see `resume`).
       if let argument = provider.argument, !argument.isPassed {
         throw error(
           for: provider.name, reason: .requiresArgument(argument.typeName), inProgress: true)
