@@ -103,9 +103,15 @@ struct InjectableWitness: @unchecked Sendable, Equatable {
 ///
 /// Only used inside ``ConformanceIndex/injectable``'s lock.
 struct ConformanceRecords {
-  /// The conformance descriptor of each type descriptor that conforms, with or without
-  /// conditions or an isolation.
-  private(set) var conformances = DescriptorTable()
+  /// Each type descriptor that conforms, with or without conditions or an isolation,
+  /// and its conformance descriptor, in the order the records list them.
+  ///
+  /// A list searched in order, not a map: the first dictionary keyed by a type costs
+  /// the runtime a scan of every conformance record of the program (to find the key's
+  /// `Hashable`), the very scan the index reads the records once to avoid, and the
+  /// list holds few entries (the conformances to ``Injectable``), each searched once
+  /// per level of a class the first time its plan is made.
+  private(set) var conformances: [(type: RuntimeRecord, conformance: RuntimeRecord)] = []
   /// How many of the runtime's images have been read.
   private(set) var imagesRead = 0
   /// Set when the records could not be read: every answer is the runtime's.
@@ -121,7 +127,7 @@ struct ConformanceRecords {
     var current: AnyClass? = type
     while let level = current {
       guard let descriptor = RuntimeRecord.descriptor(of: level) else { return nil }
-      if let conformance = conformances[descriptor] {
+      if let conformance = conformances.first(where: { $0.type == descriptor })?.conformance {
         // One with conditions or an isolation holds only for some types or somewhere.
         guard !ConformanceRecord(record: conformance).hasConditionsOrIsolation else { return nil }
         return InjectableWitness(conformance: conformance).map { .witness($0) } ?? .cast
@@ -168,56 +174,7 @@ struct ConformanceRecords {
         unreadable = true
         return
       }
-      conformances.insertIfAbsent(typeDescriptor, descriptor)
+      conformances.append((typeDescriptor, descriptor))
     }
-  }
-}
-
-/// Type descriptors, each with a conformance descriptor, kept sorted by address.
-///
-/// A map that needs no `Hashable` conformance: the first dictionary keyed by a type
-/// costs the runtime a scan of every conformance record of the program (to find the
-/// key's `Hashable`), the very scan the index reads the records once to avoid. The
-/// index holds few entries (the conformances to ``Injectable``), so a sorted array
-/// with binary search is enough.
-struct DescriptorTable: Equatable {
-  private struct Entry: Equatable {
-    let key: UInt
-    let conformance: RuntimeRecord
-  }
-
-  private var entries: [Entry] = []
-
-  /// How many type descriptors the table holds.
-  var count: Int { entries.count }
-
-  /// The conformance descriptor kept for `typeDescriptor`, if any.
-  subscript(typeDescriptor: RuntimeRecord) -> RuntimeRecord? {
-    let key = UInt(bitPattern: typeDescriptor.address)
-    let index = firstIndex(notBelow: key)
-    return index < entries.count && entries[index].key == key ? entries[index].conformance : nil
-  }
-
-  /// Keeps `conformance` for `typeDescriptor` unless the table has one for it.
-  mutating func insertIfAbsent(_ typeDescriptor: RuntimeRecord, _ conformance: RuntimeRecord) {
-    let key = UInt(bitPattern: typeDescriptor.address)
-    let index = firstIndex(notBelow: key)
-    guard index == entries.count || entries[index].key != key else { return }
-    entries.insert(Entry(key: key, conformance: conformance), at: index)
-  }
-
-  /// The index of the first entry whose key is `key` or above.
-  private func firstIndex(notBelow key: UInt) -> Int {
-    var low = 0
-    var high = entries.count
-    while low < high {
-      let middle = (low + high) / 2
-      if entries[middle].key < key {
-        low = middle + 1
-      } else {
-        high = middle
-      }
-    }
-    return low
   }
 }
