@@ -46,24 +46,13 @@ extension InjectionValue {
           expected: String(describing: Value.self), actual: String(describing: type(of: value))),
         propertyName: propertyName, typeName: String(describing: ownerType))
     case .providerClosure(let factory):
-      return try closure(
-        from: factory, as: Value.self, propertyName: propertyName,
-        ownerType: ownerType)
-    }
-  }
-
-  /// A closure of a property's type made by `factory`, or why there is none, said
-  /// about the property.
-  @usableFromInline
-  static func closure<Value>(
-    from factory: ProviderFactory, as valueType: Value.Type, propertyName: String,
-    ownerType: Any.Type
-  ) throws(InjectionError) -> Value {
-    do {
-      return try factory.closure(as: Value.self)
-    } catch {
-      throw InjectionError(
-        reason: error.reason, propertyName: propertyName, typeName: String(describing: ownerType))
+      // Why the factory has no such closure, said about the property.
+      do {
+        return try factory.closure(as: Value.self)
+      } catch {
+        throw InjectionError(
+          reason: error.reason, propertyName: propertyName, typeName: String(describing: ownerType))
+      }
     }
   }
 }

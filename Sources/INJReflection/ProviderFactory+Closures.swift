@@ -18,6 +18,7 @@ extension ProviderFactory {
   /// - Returns: The closure.
   /// - Throws: ``InjectionError`` when `Closure` is not a function type, or the
   ///   factory's closures can never have this type (see ``InjectionError/Reason``).
+  @usableFromInline
   package func closure<Closure>(
     as closureType: Closure.Type = Closure.self
   ) throws(InjectionError) -> Closure {
