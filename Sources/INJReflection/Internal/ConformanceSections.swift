@@ -43,33 +43,24 @@ enum ConformanceSections {
       return UnsafeRawBufferPointer(start: section.map(UnsafeRawPointer.init), count: Int(size))
     }
     #else
-    var sections: [UnsafeRawBufferPointer?] = []
-    var index = 0
-    forEachImage { image in
-      if index >= start { sections.append(MetadataSectionsLayout.conformances(in: image)) }
-      index += 1
+    // The images counted, and the sections of those from `start` on.
+    typealias Images = (count: Int, start: Int, sections: [UnsafeRawBufferPointer?])
+    var images: Images = (0, start, [])
+    withUnsafeMutablePointer(to: &images) { images in
+      enumerateAllMetadataSections(
+        { image, context in
+          let images = context.assumingMemoryBound(to: Images.self)
+          if images.pointee.count >= images.pointee.start {
+            images.pointee.sections.append(
+              MetadataSectionsLayout.conformances(in: RuntimeRecord(image)))
+          }
+          images.pointee.count += 1
+          return true
+        }, images)
     }
-    return sections
+    return images.sections
     #endif
   }
-
-  #if !canImport(Darwin)
-  /// Calls `body` with the `MetadataSections` of each image the runtime lists, in load
-  /// order.
-  private static func forEachImage(_ body: (RuntimeRecord) -> Void) {
-    withoutActuallyEscaping(body) { body in
-      var body = body
-      withUnsafeMutablePointer(to: &body) { context in
-        enumerateAllMetadataSections(
-          { sections, context in
-            context.assumingMemoryBound(to: ((RuntimeRecord) -> Void).self).pointee(
-              RuntimeRecord(sections))
-            return true
-          }, context)
-      }
-    }
-  }
-  #endif
 }
 
 #if !canImport(Darwin)
@@ -79,7 +70,8 @@ enum ConformanceSections {
 // arguments are pointers, passed the same way by the C and the Swift calling
 // conventions.
 
-/// Calls `body` with each loaded image's `MetadataSections` until it returns false.
+/// Calls `body` with each loaded image's `MetadataSections`, in load order, and
+/// `context`, until it returns false.
 @_silgen_name("swift_enumerateAllMetadataSections")
 private func enumerateAllMetadataSections(
   _ body:
