@@ -22,7 +22,7 @@
 /// (its field offset vector is then placed at run time), whose field descriptor is
 /// missing or has records of another size or another count than the descriptor's,
 /// or whose field count differs from the runtime's own count
-/// (``RuntimeFields/fieldCount(of:)``), is not read: the answer is nil, and
+/// (``storedFieldCount(_:)``), is not read: the answer is nil, and
 /// the caller walks the fields instead. So is one with a field named like a
 /// wrapper's storage whose type the name cannot settle (``StorageType``).
 ///
@@ -93,7 +93,7 @@ enum FieldRecords {
       total += read.count
       current = _getSuperclass(level)
     }
-    guard total == RuntimeFields.fieldCount(of: type) else { return false }
+    guard total == storedFieldCount(type) else { return false }
     for level in levels.reversed() {
       for index in 0..<level.count {
         // A record: 32-bit flags, then relative pointers to the mangled type name and

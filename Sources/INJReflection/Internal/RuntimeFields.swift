@@ -26,7 +26,7 @@ enum RuntimeFields {
   static func forEach(
     of type: Any.Type, _ body: (RuntimeRecord, Int, Any.Type) -> Bool
   ) -> Bool {
-    for index in 0..<fieldCount(of: type) {
+    for index in 0..<storedFieldCount(type) {
       var field = _FieldReflectionMetadata()
       let fieldType = recursiveChildMetadata(type, index: index, fieldMetadata: &field)
       defer { field.freeFunc?(field.name) }
@@ -36,18 +36,14 @@ enum RuntimeFields {
     }
     return true
   }
-
-  /// How many stored fields `type` has, its Swift superclasses' included.
-  static func fieldCount(of type: Any.Type) -> Int {
-    recursiveChildCount(type)
-  }
 }
 
 // Exported functions of the Swift runtime's reflection (`ReflectionMirror.cpp`),
 // declared with the Swift calling convention, as the standard library declares them.
 
+/// How many stored fields `type` has, its Swift superclasses' included.
 @_silgen_name("swift_reflectionMirror_recursiveCount")
-private func recursiveChildCount(_ type: Any.Type) -> Int
+func storedFieldCount(_ type: Any.Type) -> Int
 
 @_silgen_name("swift_reflectionMirror_recursiveChildMetadata")
 private func recursiveChildMetadata(
