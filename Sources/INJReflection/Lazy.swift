@@ -47,6 +47,7 @@ public final class Lazy<Value>: LazyValue {
 
   package static var valueType: Any.Type { Value.self }
   package static var holdsWeakly: Bool { false }
+  package static func spelling(of result: Any.Type) -> String { "Lazy<\(result)>" }
 }
 
 /// A ``Lazy`` dependency held weakly: made on first use, then shared while something
@@ -75,6 +76,7 @@ public final class WeakLazy<Value: AnyObject>: LazyValue {
 
   package static var valueType: Any.Type { Value.self }
   package static var holdsWeakly: Bool { true }
+  package static func spelling(of result: Any.Type) -> String { "WeakLazy<\(result)>" }
 }
 
 extension Lazy: Sendable where Value: Sendable {}
@@ -87,6 +89,8 @@ package protocol LazyValue {
   static var valueType: Any.Type { get }
   /// Whether the product is held weakly.
   static var holdsWeakly: Bool { get }
+  /// The type as Swift spells it with `result` as its product type: `Lazy<Payments>`.
+  static func spelling(of result: Any.Type) -> String
   /// A lazy value read by `read`.
   init(reading read: @escaping @Sendable () throws -> Any?)
 }
@@ -96,6 +100,9 @@ package protocol LazyValue {
 extension Optional: LazyValue where Wrapped: LazyValue {
   package static var valueType: Any.Type { Wrapped.valueType }
   package static var holdsWeakly: Bool { Wrapped.holdsWeakly }
+  package static func spelling(of result: Any.Type) -> String {
+    "Optional<\(Wrapped.spelling(of: result))>"
+  }
   package init(reading read: @escaping @Sendable () throws -> Any?) {
     self = .some(Wrapped(reading: read))
   }

@@ -73,8 +73,8 @@ package struct ClosureOffer {
   /// argument, effects and isolation, and its product type as the result where
   /// `requested`'s can never be.
   package func suggestion(for requested: ClosureType) -> ClosureType {
-    if requested.lazyType != nil {
-      return requested.lazy(returning: productType)
+    if let lazy = requested.lazyType {
+      return ClosureType(lazy: lazy, result: productType)
     }
     return ClosureType(
       argument: argumentType, result: canReturn(requested.result) ? requested.result : productType,

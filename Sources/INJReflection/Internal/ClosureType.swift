@@ -43,9 +43,9 @@ package struct ClosureType: Equatable, CustomStringConvertible {
   package let unsupportedFeature: String?
   /// How many parameters the type has.
   package let parameterCount: Int
-  /// The type as the runtime spells it, for a type the container cannot make, or a
-  /// lazy value, whose other fields do not say all of it.
-  private var spelling: String?
+  /// The type as the runtime spells it, for a type the container cannot make, whose
+  /// other fields do not say all of it.
+  private let spelling: String?
   /// For a lazy value (``Lazy``, ``WeakLazy``), its type: read as the closure that makes
   /// its product, `@MainActor () throws -> Value`.
   package private(set) var lazyType: (any LazyValue.Type)?
@@ -56,10 +56,7 @@ package struct ClosureType: Equatable, CustomStringConvertible {
   /// the types its factory made (``ProviderFactory``).
   package init?(_ type: Any.Type) {
     if let lazy = type as? any LazyValue.Type {
-      self.init(
-        argument: nil, result: lazy.valueType, isThrowing: true, isAsync: false,
-        isMainActor: true)
-      (lazyType, spelling) = (lazy, String(describing: type))
+      self.init(lazy: lazy, result: lazy.valueType)
       return
     }
     guard FastPaths.readsFunctionMetadata else { return nil }
@@ -137,19 +134,11 @@ package struct ClosureType: Equatable, CustomStringConvertible {
     spelling = nil
   }
 
-  /// The same lazy value's type with `result` as its product type, spelt for messages:
-  /// `Lazy<Payments>`.
-  package func lazy(returning result: Any.Type) -> ClosureType {
-    // The spelling is the wrappers, `<`, the product type, then one `>` per wrapper.
-    let spelling = self.spelling ?? "Lazy<\(self.result)>"
-    let old = "\(self.result)"
-    let closers = spelling.reversed().prefix { $0 == ">" }.count
-    let wrappers = closers - old.reversed().prefix { $0 == ">" }.count
-    var copy = self
-    copy.spelling =
-      "\(spelling.dropLast(old.count + wrappers + 1))<\(result)"
-      + String(repeating: ">", count: wrappers)
-    return copy
+  /// A lazy value's type, `lazy`, read as its closure with `result` as its product
+  /// type: `@MainActor () throws -> Result`, spelt for messages as `Lazy<Result>`.
+  package init(lazy: any LazyValue.Type, result: Any.Type) {
+    self.init(argument: nil, result: result, isThrowing: true, isAsync: false, isMainActor: true)
+    lazyType = lazy
   }
 
   /// The same type with `isSendable` set as given.
@@ -172,7 +161,7 @@ package struct ClosureType: Equatable, CustomStringConvertible {
   /// The type as Swift spells it, without `@Sendable`: `@MainActor (String) throws ->
   /// Screen`.
   package var description: String {
-    if let spelling {
+    if let spelling = spelling ?? lazyType?.spelling(of: result) {
       return spelling
     }
     var text = isMainActor ? "@MainActor " : runsOnCallersActor ? "nonisolated(nonsending) " : ""
