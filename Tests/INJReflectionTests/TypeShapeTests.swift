@@ -26,7 +26,7 @@ struct TypeShapeTests {
     case .existential(let requirements?):
       let superclass = requirements.superclass.map { " \(name($0))" } ?? ""
       return "existential\(requirements.isClassBound ? " class" : "")\(superclass)"
-        + (requirements.hasProtocols ? " protocols" : "")
+        + (requirements.protocols.isEmpty ? "" : " protocols")
     case .existential(nil): return "existential unreadable"
     case .classType(let type): return "class \(name(type))"
     case .function: return "function"

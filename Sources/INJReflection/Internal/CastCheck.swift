@@ -87,7 +87,7 @@ package enum CastCheck {
     let shape = TypeShape.of(declared)
     if declared == target {
       if opened, case .existential(let requirements) = shape,
-        requirements?.hasProtocols ?? true
+        requirements?.protocols.isEmpty != true
       {
         // Each product's type is asked again whether it conforms, and a conformance
         // isolated to a global actor holds on that actor alone.

@@ -84,11 +84,6 @@ struct ExistentialRequirements {
     isClassBound && superclass == nil && protocols.isEmpty
   }
 
-  /// Whether the requirements name a protocol.
-  var hasProtocols: Bool {
-    !protocols.isEmpty
-  }
-
   /// How `type` conforms to every protocol of the requirements (the class constraints
   /// aside).
   func conformance(of type: Any.Type) -> Conformance {
