@@ -15,20 +15,15 @@ final class CycleSearch {
   /// Whether a cycle beyond `limit` was found.
   private(set) var isTruncated = false
 
-  /// For each node, the smallest member of the pending component it is in, or -1.
+  /// For each node, the smallest member of the pending component it is in, or -1; a node that
+  /// is its own tag starts a pending component.
   private let tag: ScratchBuffer<Int32>
   /// The members of each pending component, ascending, keyed by its smallest member.
   private var pendingMembers: [Int32: [Int32]] = [:]
-  /// The smallest members of the pending components.
-  private let pendingStarts: ReadySet
   /// Johnson's blocked flags: 1 when blocked.
   private let blocked: ScratchBuffer<Int32>
-  /// Johnson's `B` lists as linked lists in a pool: the head entry for each node, or -1.
-  private let blockingHead: ScratchBuffer<Int32>
-  /// The node of each pool entry.
-  private var blockingNode: [Int32] = []
-  /// The next pool entry in the same list, or -1.
-  private var blockingNext: [Int32] = []
+  /// Johnson's `B` lists: for each node, the blocked nodes that wait for it to be unblocked.
+  private var waiting: [[Int32]]
   /// The next edge position to follow from each node on the search path.
   private let cursor: ScratchBuffer<Int32>
   /// The search path.
@@ -51,16 +46,15 @@ final class CycleSearch {
     let count = graph.nodeCount
     tag = ScratchBuffer(count: count, repeating: -1)
     blocked = ScratchBuffer(count: count, repeating: 0)
-    blockingHead = ScratchBuffer(count: count, repeating: -1)
+    waiting = Array(repeating: [], count: count)
     cursor = ScratchBuffer(count: count, repeating: 0)
     path = ScratchBuffer(count: count, repeating: 0)
     foundCycle = ScratchBuffer(count: count, repeating: 0)
     components = ComponentSearch(nodeCount: count)
-    pendingStarts = ReadySet(capacity: count)
   }
 
   deinit {
-    for buffer in [tag, blocked, blockingHead, cursor, path, foundCycle] {
+    for buffer in [tag, blocked, cursor, path, foundCycle] {
       buffer.deallocate()
     }
   }
@@ -75,15 +69,14 @@ final class CycleSearch {
         componentCount: partition.count)
     }
 
-    while let start = pendingStarts.popMin() {
+    // A split leaves components of nodes after the start, so one pass meets every start.
+    for start in 0..<Int32(truncatingIfNeeded: graph.nodeCount) where tag[Int(start)] == start {
       let members = pendingMembers.removeValue(forKey: start) ?? []
       searchCycles(through: start)
       for member in members {
         blocked[Int(member)] = 0
-        blockingHead[Int(member)] = -1
+        waiting[Int(member)].removeAll()
       }
-      blockingNode.removeAll(keepingCapacity: true)
-      blockingNext.removeAll(keepingCapacity: true)
       if isTruncated { return }
 
       // Remove the start and split what is left into strongly connected components.
@@ -108,29 +101,17 @@ final class CycleSearch {
     for member in nodes {
       sizes[Int(componentOf[Int(member)])] += 1
     }
-    // The members of each component with a cycle, in the order the components first appear.
-    var groupOf = [Int32](repeating: -1, count: componentCount)
-    var groups: [[Int32]] = []
+    // The first member met of each component with a cycle is its smallest.
+    var smallest = [Int32](repeating: -1, count: componentCount)
     for member in nodes {
       let component = Int(componentOf[Int(member)])
       guard sizes[component] > 1 || graph.hasSelfLoop(member) else {
         tag[Int(member)] = -1
         continue
       }
-      if groupOf[component] < 0 {
-        groupOf[component] = Int32(truncatingIfNeeded: groups.count)
-        groups.append([])
-        groups[groups.count - 1].reserveCapacity(Int(sizes[component]))
-      }
-      groups[Int(groupOf[component])].append(member)
-    }
-    for group in groups {
-      let smallest = group[0]
-      for member in group {
-        tag[Int(member)] = smallest
-      }
-      pendingMembers[smallest] = group
-      pendingStarts.insert(smallest)
+      if smallest[component] < 0 { smallest[component] = member }
+      tag[Int(member)] = smallest[component]
+      pendingMembers[smallest[component], default: []].append(member)
     }
   }
 
@@ -151,7 +132,6 @@ final class CycleSearch {
     let cursor = self.cursor
     let path = self.path
     let foundCycle = self.foundCycle
-    let blockingHead = self.blockingHead
     ScratchBuffer.withView(of: graph.offsets) { offsets in
       ScratchBuffer.withView(of: graph.targets) { targets in
         while depth > 0 {
@@ -184,11 +164,7 @@ final class CycleSearch {
               let end = Int(offsets[node + 1])
               while position < end {
                 let next = Int(targets[position])
-                if tag[next] == start {
-                  blockingNode.append(Int32(truncatingIfNeeded: node))
-                  blockingNext.append(blockingHead[next])
-                  blockingHead[next] = Int32(truncatingIfNeeded: blockingNode.count - 1)
-                }
+                if tag[next] == start { waiting[next].append(Int32(truncatingIfNeeded: node)) }
                 position += 1
               }
             }
@@ -203,16 +179,11 @@ final class CycleSearch {
     blocked[Int(node)] = 0
     unblockWork.append(node)
     while let current = unblockWork.popLast() {
-      var entry = blockingHead[Int(current)]
-      blockingHead[Int(current)] = -1
-      while entry >= 0 {
-        let waiting = Int(blockingNode[Int(entry)])
-        entry = blockingNext[Int(entry)]
-        if blocked[waiting] != 0 {
-          blocked[waiting] = 0
-          unblockWork.append(Int32(truncatingIfNeeded: waiting))
-        }
+      for next in waiting[Int(current)] where blocked[Int(next)] != 0 {
+        blocked[Int(next)] = 0
+        unblockWork.append(next)
       }
+      waiting[Int(current)].removeAll()
     }
   }
 

@@ -5,8 +5,7 @@
 /// word of the level below, set while that word is non-zero, up to a single word. Inserting
 /// sets at most one bit per level; taking the smallest follows the lowest set bit from the top
 /// word down. Both cost O(log₆₄ *n*) with few branches to mispredict, which makes it faster
-/// than a binary heap when many nodes are ready at once. It also holds the pending starts of
-/// the cycle search.
+/// than a binary heap when many nodes are ready at once.
 ///
 /// A class rather than a non-copyable struct: with ThreadSanitizer on, the compiler
 /// rejects the non-copyable form's debug build.
