@@ -78,7 +78,8 @@ import Testing
     #expect(graph.depths()["app"] == 4)
     #expect((graph.depths().values.max() ?? 0) == 4)
 
-    var options = DependencyGraph<String>.DrawingOptions(title: "Services")
+    var options = DependencyGraph<String>.DrawingOptions()
+    options.title = "Services"
     options.direction = .leftToRight
     options.dotAttributes = { $0 == "app" ? ["style": "filled", "fillcolor": "gold"] : [:] }
     let dot = graph.dotText(options: options)

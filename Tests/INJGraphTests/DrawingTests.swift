@@ -55,7 +55,8 @@ import Testing
   }
 
   @Test func optionsChangeLabelsAttributesDirectionAndTitle() {
-    var options = DependencyGraph<String>.DrawingOptions(title: "My \"app\"")
+    var options = DependencyGraph<String>.DrawingOptions()
+    options.title = "My \"app\""
     options.direction = .leftToRight
     options.label = { $0.uppercased() }
     options.dotAttributes = { $0 == "a" ? ["fillcolor": "gold", "style": "filled"] : [:] }
@@ -102,7 +103,8 @@ import Testing
       (.topToBottom, "TB"), (.bottomToTop, "BT"), (.leftToRight, "LR"), (.rightToLeft, "RL"),
     ]
     for (direction, code) in codes {
-      let options = DependencyGraph<Int>.DrawingOptions(direction: direction)
+      var options = DependencyGraph<Int>.DrawingOptions()
+      options.direction = direction
       #expect(graph.dotText(options: options).includes("rankdir=\(code);"))
       #expect(graph.mermaidText(options: options).hasPrefix("flowchart \(code)\n"))
     }
@@ -128,9 +130,9 @@ import Testing
   @Test func attributeNamesAreQuotedWhenNeededAndStylesSanitized() {
     var graph = DependencyGraph<String>()
     graph.addNode("a")
-    let options = DependencyGraph<String>.DrawingOptions(
-      dotAttributes: { _ in ["my key": "v", "node": "w", "label": "Custom"] },
-      mermaidStyle: { _ in ["fill": "#f00;x,y"] })
+    var options = DependencyGraph<String>.DrawingOptions()
+    options.dotAttributes = { _ in ["my key": "v", "node": "w", "label": "Custom"] }
+    options.mermaidStyle = { _ in ["fill": "#f00;x,y"] }
     #expect(
       graph.dotText(options: options).contains(#"  n0 [label="Custom", "my key"="v", "node"="w"];"#)
     )

@@ -38,7 +38,7 @@ extension DependencyGraph {
     /// A title: the graph's name in DOT, the diagram title in Mermaid; none by default.
     public var title: String?
     /// The layout direction; `.topToBottom` by default.
-    public var direction: Direction
+    public var direction = Direction.topToBottom
     /// The text shown for a node; its `String(describing:)` by default.
     ///
     /// Applies to every drawn node, missing nodes included. Any text is escaped for each format.
@@ -57,36 +57,11 @@ extension DependencyGraph {
     public var mermaidStyle: ((Node) -> [String: String])?
     /// Whether nodes and edges on a cycle of direct dependencies are drawn in red; on by
     /// default.
-    public var highlightsCycles: Bool
+    public var highlightsCycles = true
     /// Whether dangling references are drawn as edges to dashed "missing" nodes; on by default.
-    public var showsDanglingReferences: Bool
+    public var showsDanglingReferences = true
 
-    /// Creates drawing options.
-    ///
-    /// - Parameters:
-    ///   - title: A title for the drawing, or `nil` for none.
-    ///   - direction: The layout direction.
-    ///   - label: The text shown for a node, or `nil` for its `String(describing:)`.
-    ///   - dotAttributes: Extra Graphviz attributes per node, or `nil` for none.
-    ///   - mermaidStyle: Extra Mermaid style properties per node, or `nil` for none.
-    ///   - highlightsCycles: Whether nodes and edges on a cycle are drawn in red.
-    ///   - showsDanglingReferences: Whether dangling references are drawn.
-    public init(
-      title: String? = nil,
-      direction: Direction = .topToBottom,
-      label: ((Node) -> String)? = nil,
-      dotAttributes: ((Node) -> [String: String])? = nil,
-      mermaidStyle: ((Node) -> [String: String])? = nil,
-      highlightsCycles: Bool = true,
-      showsDanglingReferences: Bool = true
-    ) {
-      self.title = title
-      self.direction = direction
-      self.label = label
-      self.dotAttributes = dotAttributes
-      self.mermaidStyle = mermaidStyle
-      self.highlightsCycles = highlightsCycles
-      self.showsDanglingReferences = showsDanglingReferences
-    }
+    /// Creates the default options; set the properties to change them.
+    public init() {}
   }
 }
