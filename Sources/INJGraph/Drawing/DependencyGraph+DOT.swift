@@ -47,15 +47,14 @@ extension DependencyGraph {
     }
     text += "{\n  rankdir=" + options.direction.layoutCode + ";\n  node [shape=box];\n"
 
-    let cycleAttributes = [("color", "red"), ("fontcolor", "red")]
-    let missingAttributes = [("color", "gray50"), ("fontcolor", "gray50"), ("style", "dashed")]
+    let cycleAttributes = ["color": "red", "fontcolor": "red"]
+    let missingAttributes = ["color": "gray50", "fontcolor": "gray50", "style": "dashed"]
     for (index, box) in plan.boxes(nodes: nodes, mentionedValues: mentionedValues).enumerated() {
       let builtIn =
-        index >= nodes.count ? missingAttributes : plan.isOnCycle[index] ? cycleAttributes : []
+        index >= nodes.count ? missingAttributes : plan.isOnCycle[index] ? cycleAttributes : [:]
       // The label first, then the other attributes by name, the option's attributes
       // overriding the built-in ones.
-      var merged = Dictionary(builtIn, uniquingKeysWith: { _, new in new })
-      merged.merge(options.dotAttributes?(box.node) ?? [:]) { _, new in new }
+      var merged = builtIn.merging(options.dotAttributes?(box.node) ?? [:]) { _, new in new }
       let label = merged.removeValue(forKey: "label")
       text += "  " + box.id + " [label="
       TextEscaping.appendQuoted(

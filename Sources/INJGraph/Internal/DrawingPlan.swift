@@ -10,17 +10,15 @@ struct DrawingPlan {
   struct Line {
     /// The dependent's rank.
     var from: Int32
-    /// The dependency: a rank, or an index into `missingSlots`.
+    /// The dependency: a rank, or the complement `~index` of an index into `missingSlots`.
     var to: Int32
-    /// Whether `to` is a missing node.
-    var toMissing: Bool
     /// Whether the edge is deferred.
     var isDeferred: Bool
     /// Whether the edge lies on a cycle of direct edges.
-    var isOnCycle: Bool
+    var isOnCycle = false
 
     /// The identifier of the dependency's box: `n` and its rank, or `m` and its index.
-    var target: String { (toMissing ? "m" : "n") + String(to) }
+    var target: String { to >= 0 ? "n" + String(to) : "m" + String(~to) }
   }
 
   /// For each rank, whether the node lies on a cycle of direct edges.
@@ -58,9 +56,7 @@ struct DrawingPlan {
           highlightsCycles && !isDeferred && componentOf[Int(rank)] == componentOf[Int(target)]
         // A direct self-loop puts its node on a cycle of its own.
         if onCycle && rank == target { isOnCycle[Int(rank)] = true }
-        lines.append(
-          Line(
-            from: rank, to: target, toMissing: false, isDeferred: isDeferred, isOnCycle: onCycle))
+        lines.append(Line(from: rank, to: target, isDeferred: isDeferred, isOnCycle: onCycle))
       }
     }
     self.isOnCycle = isOnCycle
@@ -73,10 +69,7 @@ struct DrawingPlan {
           missingIndex[reference.slot] = index
           missingSlots.append(reference.slot)
         }
-        lines.append(
-          Line(
-            from: reference.rank, to: index, toMissing: true, isDeferred: reference.isDeferred,
-            isOnCycle: false))
+        lines.append(Line(from: reference.rank, to: ~index, isDeferred: reference.isDeferred))
       }
     }
     self.lines = lines
