@@ -22,6 +22,9 @@ struct Validation {
   /// The entry of each slot's name here: ``noEntry`` when the name has none,
   /// ``severalEntries`` when it has more than one (an override counts as one).
   let entryOfSlot: [Int32]
+  /// Whether each slot's name has a registration here: ``entryOfSlot`` as one byte per
+  /// slot, which the pass over every dependency reads in random order.
+  let isRegisteredHere: [Bool]
   var problems: [ValidationProblem] = []
   var warnings: [ValidationWarning] = []
   /// The names a missing dependency's suggestion is chosen from: those registered in
@@ -57,6 +60,7 @@ struct Validation {
       }
     }
     self.entryOfSlot = entryOfSlot
+    isRegisteredHere = entryOfSlot.map { $0 != Self.noEntry }
     isEffective = effective
   }
 
@@ -196,7 +200,7 @@ struct Validation {
         }
         if blankSlotCount > 0, slots[Int(id)].isBlank {
           missingOrBlank(id, of: entry, into: &missing)
-        } else if entryOfSlot[Int(id)] != Self.noEntry {
+        } else if isRegisteredHere[Int(id)] {
           sources.append(source)
           targets.append(id)
         } else if registry.derived[id] == nil, !reported.contains(id) {
