@@ -64,23 +64,27 @@ extension Container {
   /// (`weatherClient (singleton)`), and says when it is an override
   /// (`api (instance, override)`); instances are drawn as notes.
   ///
-  /// - Parameter options: How to draw; by default, the labels and shapes above.
+  /// - Parameter options: How to draw; the labels and shapes above wherever the options
+  ///   leave `label` or `dotAttributes` unset.
   /// - Returns: A `digraph` that `dot -Tsvg` renders.
   public func dotText(options: DependencyGraph<String>.DrawingOptions? = nil) -> String {
-    dependencyGraph().dotText(options: options ?? drawingOptions())
+    dependencyGraph().dotText(options: drawingOptions(options))
   }
 
   /// The registrations as a Mermaid flowchart; see ``dependencyGraph()``.
   ///
-  /// - Parameter options: How to draw; by default, labels with each name's scope.
+  /// - Parameter options: How to draw; labels with each name's scope wherever the
+  ///   options leave `label` unset.
   /// - Returns: Mermaid text, for a Markdown code block marked `mermaid`.
   public func mermaidText(options: DependencyGraph<String>.DrawingOptions? = nil) -> String {
-    dependencyGraph().mermaidText(options: options ?? drawingOptions())
+    dependencyGraph().mermaidText(options: drawingOptions(options))
   }
 
-  /// Labels each node with its scope, and whether it is an override; instances are
-  /// drawn as notes.
-  private func drawingOptions() -> DependencyGraph<String>.DrawingOptions {
+  /// `given`, where it sets them, else labels with each node's scope, and whether it is
+  /// an override, and instances drawn as notes.
+  private func drawingOptions(
+    _ given: DependencyGraph<String>.DrawingOptions?
+  ) -> DependencyGraph<String>.DrawingOptions {
     var roles: [String: String] = [:]
     for container in lineage.reversed() {
       for (registration, isOverride) in container.withRegistry({ $0.everyRegistration }) {
@@ -92,9 +96,12 @@ extension Container {
         roles[registration.name] = isOverride ? (role.map { "\($0), " } ?? "") + "override" : role
       }
     }
-    var options = DependencyGraph<String>.DrawingOptions()
-    options.label = { name in roles[name].map { "\(name) (\($0))" } ?? name }
-    options.dotAttributes = { roles[$0]?.hasPrefix("instance") == true ? ["shape": "note"] : [:] }
+    var options = given ?? DependencyGraph<String>.DrawingOptions()
+    options.label = options.label ?? { name in roles[name].map { "\(name) (\($0))" } ?? name }
+    options.dotAttributes =
+      options.dotAttributes ?? {
+        roles[$0]?.hasPrefix("instance") == true ? ["shape": "note"] : [:]
+      }
     return options
   }
 

@@ -65,6 +65,20 @@ struct GraphInsightTests {
         """)
   }
 
+  @Test func optionsKeepTheScopeLabelsAndShapesTheyLeaveUnset() {
+    var options = DependencyGraph<String>.DrawingOptions()
+    options.title = "Services"
+    options.direction = .leftToRight
+    let dot = small().dotText(options: options)
+    #expect(dot.contains(#"n0 [label="url (instance)", shape="note"];"#))
+    #expect(dot.contains(#"n1 [label="client (singleton)"];"#))
+    #expect(small().mermaidText(options: options).contains(#"n1["client (singleton)"]"#))
+    options.label = { $0.uppercased() }
+    options.dotAttributes = { _ in [:] }
+    #expect(small().dotText(options: options).contains(#"n0 [label="URL"];"#))
+    #expect(small().mermaidText(options: options).contains(#"n1["CLIENT"]"#))
+  }
+
   @Test func aSingletonHoldingATransientIsACaptiveDependency() {
     let container = Container()
     container.addProvider(forName: "formatter") { _ in Thing() }
