@@ -26,18 +26,21 @@ extension Container {
   ///
   /// - Parameter scope: The scope's name, as given to ``ProviderOptions/For/scope(_:)``.
   /// - Throws: ``ResetError`` when no provider here or in an ancestor has that scope,
-  ///   with the closest scope name that one has.
+  ///   with the closest scope name that one has, or the name's own reset when `scope`
+  ///   is a registered name.
   public func reset(scope: String) throws(ResetError) {
     let providers = lineage.flatMap { container in
       container.withRegistry { $0.everyRegistration.compactMap(\.registration.provider) }
     }
     let scoped = providers.filter { $0.options.scopeName == scope }
     guard !scoped.isEmpty else {
-      throw ResetError(
-        "Cannot reset the scope '\(scope)': no provider has it."
-          + (Suggestion.closest(to: scope, among: providers.compactMap(\.options.scopeName))
-            .map { " Did you mean '\($0)'?" }
-            ?? " Give it to providers with options: .scope(\"\(scope)\")."))
+      let fix =
+        Suggestion.closest(to: scope, among: providers.compactMap(\.options.scopeName))
+        .map { "Did you mean '\($0)'?" }
+        ?? (isRegistered(scope)
+          ? "'\(scope)' is a name, not a scope: reset(\"\(scope)\") resets one name."
+          : "Give it to providers with options: .scope(\"\(scope)\").")
+      throw ResetError("Cannot reset the scope '\(scope)': no provider has it. " + fix)
     }
     scoped.forEach { $0.reset() }
   }

@@ -101,6 +101,10 @@ struct NamedScopeTests {
         == "Cannot reset the scope 'session': no provider has it. Give it to providers with "
         + "options: .scope(\"session\").")
     #expect(
+      text { () throws(ResetError) in try container.reset(scope: "cart") }
+        == "Cannot reset the scope 'cart': no provider has it. 'cart' is a name, not a scope: "
+        + "reset(\"cart\") resets one name.")
+    #expect(
       text { () throws(ResetError) in try container.reset("kart") }
         == "Cannot reset 'kart': nothing is registered under that name. Did you mean 'cart'?")
     #expect(
