@@ -60,6 +60,21 @@ import Testing
     #expect(seen.all == ["Hello from Ada / Ada", "Hello from Ada / Ada"])
   }
 
+  @Test func anOverridingProviderIsDecoratedAndAnOverridingValueIsNot() throws {
+    let container = clerks()
+    container.decorate("clerk", as: (any Greeter).self) { clerk, _ in Shouting(clerk) }
+    container.override("clerk", dependencies: ["name"]) { _ -> any Greeter in Clerk() }
+    let clerk = try container.value(forName: "clerk", as: (any Greeter).self)
+    #expect(clerk.greet() == "HELLO FROM ADA")
+    // A child's override is its own registration: the parent's decorators stay the parent's.
+    let child = container.makeChild()
+    child.override("clerk", dependencies: ["name"]) { _ -> any Greeter in Clerk() }
+    #expect(try child.value(forName: "clerk", as: (any Greeter).self).greet() == "Hello from Ada")
+    container.override("clerk", with: Clerk() as any Greeter)
+    let value = try container.value(forName: "clerk", as: (any Greeter).self)
+    #expect(value.greet() == "Hello from nobody")
+  }
+
   @Test func aSingletonIsDecoratedOnceAndTheResultIsShared() throws {
     let container = clerks(.singleton)
     let runs = Counter()
