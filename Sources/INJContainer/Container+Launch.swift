@@ -11,11 +11,17 @@ extension Container {
       return names.isEmpty ? [] : [names]
     }
     let targets = Set(names)
+    // Every name's direct dependencies at once: asking the graph name by name would build
+    // it once per name.
+    var dependencies: [String: [String]] = [:]
+    for edge in graph.edges where !edge.isDeferred {
+      dependencies[edge.dependent, default: []].append(edge.dependency)
+    }
     // The wave of each name: one more than the last wave it waits for.
     var wave: [String: Int] = [:]
     for node in order {
       wave[node] =
-        graph.dependencies(of: node).map { (wave[$0] ?? 0) + (targets.contains($0) ? 1 : 0) }
+        dependencies[node, default: []].map { (wave[$0] ?? 0) + (targets.contains($0) ? 1 : 0) }
         .max() ?? 0
     }
     // Each wave in order, its names in the order given; names not in the graph last.
