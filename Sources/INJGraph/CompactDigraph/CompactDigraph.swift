@@ -158,14 +158,9 @@ package struct CompactDigraph: Sendable {
   private static func sortTiny(_ targets: ScratchBuffer<Int32>, from start: Int, count: Int) {
     var ids = SIMD4<Int32>(repeating: .max)
     for index in 0..<count { ids[index] = targets[start + index] }
-    func order(_ low: Int, _ high: Int) {
+    for (low, high) in [(0, 1), (2, 3), (0, 2), (1, 3), (1, 2)] {
       (ids[low], ids[high]) = (min(ids[low], ids[high]), max(ids[low], ids[high]))
     }
-    order(0, 1)
-    order(2, 3)
-    order(0, 2)
-    order(1, 3)
-    order(1, 2)
     for index in 0..<count { targets[start + index] = ids[index] }
   }
 }
